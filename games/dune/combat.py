@@ -279,15 +279,22 @@ def withheld(deck: DuneData, plan: dict[str, Any], opposing: dict[str, Any]) -> 
 USE, HOLD, IF_IT_KILLS = "use", "hold", "if_it_kills"      # the Poison Tooth's choices
 
 
+def counts(deck: DuneData, name: str | None) -> bool:
+    """Whether a card in a plan's weapon or defense place counts as one: not a card played
+    there "in place of a weapon or defense, but does not count as either" (001 3.04.02, .04)."""
+    return name is not None and Effect.COUNTS_AS_NEITHER not in deck.card_named(name).effects
+
+
 def mirrored(deck: DuneData, weapon: dict[str, str | None], other: dict[str, str]
              ) -> dict[str, str | None]:
     """Each side's weapon as it acts: a Mirror Weapon is the opponent's weapon revealed, none
-    if they reveal no weapon or a Mirror Weapon too (001 3.03.05: "Copies your opponent's
-    weapon, if they reveal one")."""
+    if they reveal no weapon (a card that does not count as one, 001 3.04.02, .04) or a Mirror
+    Weapon too (001 3.03.05: "Copies your opponent's weapon, if they reveal one")."""
     def copies(name: str | None) -> bool:
         return name is not None and Effect.MIRRORS_WEAPON in deck.card_named(name).effects
 
-    return {s: (None if copies(weapon[other[s]]) else weapon[other[s]]) if copies(name)
+    return {s: (weapon[other[s]] if counts(deck, weapon[other[s]])
+                and not copies(weapon[other[s]]) else None) if copies(name)
             else name for s, name in weapon.items()}
 
 

@@ -13,6 +13,7 @@ import yaml
 
 from pbem.game import step_rng
 from pbem.games import dune
+from pbem.games.dune import combat
 from pbem.games.dune.bots import basic_bot
 from pbem.games.dune.cards import recruits, special_battle
 from pbem.games.dune.data import CardType, Effect, Slot, Timing
@@ -20,7 +21,7 @@ from pbem.games.dune.invariants import violations
 from pbem.games.dune.orders import battle_plan
 from pbem.games.dune.rules import make_rules
 from pbem.games.dune.scenario import load_scenario
-from pbem.games.dune.state import ruleset_data
+from pbem.games.dune.state import data, ruleset_data
 from pbem.games.dune.view import seat_view
 
 AT, FR, HA = "atreides", "fremen", "harkonnen"
@@ -83,10 +84,25 @@ def test_001_3_04_effects_as_data():
                          ("Reinforcements", Effect.REINFORCES)):
         card = deck.card_named(name)
         assert card.slots == frozenset({Slot.WEAPON, Slot.DEFENSE})
-        assert card.effects == {effect, Effect.DISCARD_AFTER_PLAY}
+        assert card.effects == {effect, Effect.COUNTS_AS_NEITHER, Effect.DISCARD_AFTER_PLAY}
     recruits_card = deck.card_named("Recruits")
     assert recruits_card.type is CardType.RECRUITS and recruits_card.played is Timing.REVIVAL
     assert not recruits_card.slots
+
+
+@pytest.mark.parametrize("name", ["Harass and Withdraw", "Reinforcements"])
+def test_001_3_04_02_and_04_no_weapon_for_a_mirror_weapon(name):
+    """001 3.04.02, .04: "in place of a weapon or defense, but does not count as either": a
+    Mirror Weapon copies no weapon from it (001 3.03.05), and it leaves a Mirror Weapon
+    unanswered (text B, 001 2.10.04; the scenario
+    gf9_3_04_02_harass_and_withdraw_is_no_weapon_for_a_mirror_weapon)."""
+    deck = data({"rules": make_rules("gf9", {"choam_richese": True, **OPTION}).to_json()})
+    assert not combat.counts(deck, name) and not combat.counts(deck, None)
+    assert combat.counts(deck, "Crysknife") and combat.counts(deck, "Kull Wahad")
+    other = {AT: HA, HA: AT}
+    assert combat.mirrored(deck, {AT: name, HA: "Mirror Weapon"}, other) == {AT: name, HA: None}
+    assert combat.mirrored(deck, {AT: "Crysknife", HA: "Mirror Weapon"}, other) == {
+        AT: "Crysknife", HA: "Crysknife"}
 
 
 def test_001_3_04_every_card_has_a_scenario():

@@ -39,10 +39,17 @@ BONUS = 2               # 001 3.04.04: "add +2 to your dialed number"
 
 
 def _played(game: Any, plan: Mapping[str, Any], effect: Effect) -> str | None:
-    """The plan's card, in either place, that has ``effect``."""
+    """The plan's card, in either place (or beside it, moved for a Portable Snooper: its
+    ``neither``), that has ``effect``."""
     deck = data(game)
-    return next((name for name in (plan.get("weapon"), plan.get("defense"))
+    return next((name for name in (plan.get("weapon"), plan.get("defense"), plan.get("neither"))
                  if name and effect in deck.card_named(name).effects), None)
+
+
+def withdraws(game: Any, plan: Mapping[str, Any]) -> bool:
+    """Whether the plan plays Harass and Withdraw: its undialed forces leave at the reveal, so a
+    Stone Burner counts none of them (001 3.04.02, 3.03.11)."""
+    return _played(game, plan, Effect.WITHDRAWS_UNDIALED) is not None
 
 
 def refusal(game: Any, name: str, reserve: int, at_home: bool) -> str | None:

@@ -182,6 +182,8 @@ class Effect(StrEnum):
     WITHDRAWS_UNDIALED = "withdraws_undialed"       # the undialed forces home (3.04.02)
     DOUBLES_FREE_REVIVAL = "doubles_free_revival"   # every faction's, the limit 7 (3.04.03)
     REINFORCES = "reinforces"                       # +2 dialed, 3 reserves to the tanks (3.04.04)
+    COUNTS_AS_NEITHER = "counts_as_neither"         # in a plan's weapon or defense place, but
+    #                                                 neither a weapon nor a defense (3.04.02, .04)
     # the Landsraad packs' (001 3.06-3.09)
     NO_SPICE_FOR_OWN_LEADER = "no_spice_for_own_leader"     # a defense: its leader unpaid
     NO_SPICE_FOR_ITS_KILL = "no_spice_for_its_kill"         # a weapon: its kill unpaid (3.06.03)

@@ -711,8 +711,9 @@ def random_plan(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> dic
         plan["capture"] = rng.choice((capture.KILL, capture.KEEP, capture.NO_CAPTURE))
     if plan["weapon"] in withholdable(side):
         plan["tooth"] = rng.choice(tuple(TOOTH.values()))
-    if not plan["defense"] and portable_snooper(side) and rng.random() < 0.7:
-        plan["portable"] = True                         # 001 3.03.08
+    if (not plan["defense"] or Effect.COUNTS_AS_NEITHER in side.card(plan["defense"]).effects
+            ) and portable_snooper(side) and rng.random() < 0.7:
+        plan["portable"] = True                         # 001 3.03.08; 3.04.02, .04
     if plan["weapon"] in stone_burners(side) and rng.random() < 0.5:
         plan["burn"] = True                             # 001 3.03.11
     if residual_poison.card_in(side.rules, side.hand) and rng.random() < 0.5:

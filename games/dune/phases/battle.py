@@ -374,7 +374,8 @@ def fight(state: State, plans: dict[str, dict[str, Any]], rng: random.Random) ->
     events += special_battle.at_reveal(state, plans)        # 001 3.04.04: Reinforcements
     for power in factions.in_play(state, "partner_strength"):       # 001 2.11.20
         events += power.partner_strength(state, plans)
-    undialed = ({seat: sides[seat].strength.count - total(_winner_losses(sides[seat], plan))
+    undialed = ({seat: 0 if special_battle.withdraws(state, plan)     # 001 3.04.02
+                 else sides[seat].strength.count - total(_winner_losses(sides[seat], plan))
                  for seat, plan in plans.items()}                   # 001 3.03.11
                 if any(_burner(state, plan) for plan in plans.values()) else None)
     first = next(seat for seat in storm_order(state) if seat in plans)     # 001 3.03.12
@@ -425,17 +426,21 @@ def _portable_snoopers(state: State, plans: dict[str, dict[str, Any]]) -> list[E
     """001 3.03.08: a Portable Snooper "Play during Revealing Wheels, only if you did not play a
     defense": by mail the plan's standing line ``PORTABLE SNOOPER`` plays it when the plan has
     no defense (a worthless card beside a weapon is one) and the other side's poison weapon
-    would kill, which it then stops; it is the plan's defense, discarded after use."""
+    would kill, which it then stops; it is the plan's defense, discarded after use.  A card in
+    the defense place that counts as no defense (001 3.04.02, .04) does not bar it: it moves
+    beside the plan (its ``neither`` place), where it still acts and is discarded."""
     deck, events = data(state), []
     for seat, plan in plans.items():
         weapon = next(p for s, p in plans.items() if s != seat)["weapon"]
-        if not plan.get("portable") or plan["defense"] or weapon is None:
+        if not plan.get("portable") or combat.counts(deck, plan["defense"]) or weapon is None:
             continue
         name = next((deck.treachery_card(c).name for c in state["factions"][seat]["hand"]
                      if deck.treachery_card(c).type is CardType.PORTABLE_SNOOPER), None)
         if (name is None or Effect.STOPPED_BY_SNOOPER not in deck.card_named(weapon).effects
                 or not combat.kills(deck, weapon, None) or combat.kills(deck, weapon, name)):
             continue
+        if plan["defense"]:
+            plan["neither"] = plan["defense"]                           # 001 3.04.02, .04
         plan["defense"] = name
         events.append(Event(EventCode.PORTABLE_SNOOPER, {"faction": seat, "card": name}))
     return events
@@ -496,7 +501,8 @@ def _settle(state: State, battle: dict[str, Any], plans: dict[str, dict[str, Any
         if forced and seat == winner:
             plan, keep = forced
         used = outcome.kind == "battle" and seat not in outcome.withheld
-        unanswered = not any(plans[other]["weapon"] for other in plans if other != seat)
+        unanswered = not any(combat.counts(data(state), plans[other]["weapon"])  # 001 3.04.02
+                             for other in plans if other != seat)
         one = (seat == loser and winner is not None and outcome.kind in ("battle", "traitor")
                and (any(f.loser_keeps_one(state, seat) for f in factions.in_play(
                    state, "loser_keeps_one")) or variants.loser_keeps_one(state, seat)))
@@ -672,8 +678,8 @@ def _cards_after(state: State, seat: str, plan: dict[str, Any], keep: bool, trai
     hand = state["factions"][seat]["hand"]
     one_time = traitor and rules_of(state).traitor_winner_keeps_one_time_cards
     gone = []
-    for slot in ("cheap_hero", "weapon", "defense"):
-        name = plan[slot]
+    for slot in ("cheap_hero", "weapon", "defense", "neither"):
+        name = plan.get(slot)
         if name is None:
             continue
         played = data(state).card_named(name)
