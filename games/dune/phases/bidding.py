@@ -345,7 +345,7 @@ def charity(state: State) -> list[Event]:
         events.append(Event(EventCode.CHARITY, {"faction": seat, "amount": amount,
                                                 **({"from": payer} if payer else {})}))
         events += variants.acted(state, seat, Act.CHARITY)          # 001 4.05.05.04
-    karama.lift(state, "charity", state["seats"])
+    karama.lift(state, "charity")
     return events + [event for power in powers for event in power.charity_ends(state)]
 
 

@@ -465,7 +465,7 @@ def _unprotected(state: State, territory: str, safe: set[str]) -> list[Event]:
         events += karama.play_against(state, "protection", seat)
         if karama.cancelled(state, "protection", seat):
             safe.discard(seat)
-    karama.lift(state, "protection", state["seats"])
+    karama.lift(state, "protection")
     return events
 
 
