@@ -399,8 +399,8 @@ def with_room(state: State, seats: Sequence[str]) -> list[str]:
     hand limits are found once for all the seats asked (the bidding round asks thousands of
     times a game)."""
     limits, hands = factions.hand_limits(state), state["factions"]
-    return [seat for seat in seats if len(hands[seat]["hand"]) < limits[seat]
-            and not main_leaders.out(state, seat) and standing_cards.may_buy(state, seat)]
+    return [seat for seat in standing_cards.buyers(state, main_leaders.playing(state, seats))
+            if len(hands[seat]["hand"]) < limits[seat]]
 
 
 def bidding_order(state: State) -> list[str]:
