@@ -465,8 +465,7 @@ def _seers(state: State) -> list[str]:
     the Black Market too, 001 2.10.23), unless a Karama prevents it."""
     if karama.prevented(state, Ability.PRESCIENCE_BIDDING):     # player aid B.6.A.1
         return []
-    return [seat for seat in state["seats"]
-            if factions.has(state, seat, Ability.PRESCIENCE_BIDDING)]
+    return factions.having(state, Ability.PRESCIENCE_BIDDING)
 
 
 def _seen(state: State, cards: list[str]) -> list[Event]:
