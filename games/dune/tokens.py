@@ -164,10 +164,23 @@ def occupying(state: State | dict[str, Any], territory: str) -> list[dict[str, A
     (``TokenKind.occupies``: the Richese No-Fields, 001 2.10.12), as records of the state (or
     of a view: without their values)."""
     found = state.get("tokens")
-    return [token for token in found
-            if token["at"] == BOARD and token["face"] == DOWN
-            and token.get("territory") == territory
-            and kind_of(state, token["kind"]).occupies] if found else []
+    return [token for token in found if token.get("territory") == territory
+            and _occupies(state, token)] if found else []
+
+
+def occupied(state: State | dict[str, Any]) -> frozenset[str]:
+    """The territories with a token that stands for its owner's forces (``occupying``), found
+    once where every territory is asked (none in a game without tokens)."""
+    found = state.get("tokens")
+    return frozenset(token["territory"] for token in found
+                     if _occupies(state, token)) if found else frozenset()
+
+
+def _occupies(state: State | dict[str, Any], token: dict[str, Any]) -> bool:
+    """Whether a token stands for its owner's forces: face down on the board, of a kind that
+    occupies (``TokenKind.occupies``)."""
+    return (token["at"] == BOARD and token["face"] == DOWN
+            and kind_of(state, token["kind"]).occupies)
 
 
 def face_down_of(game: State | dict[str, Any], seat: str) -> list[dict[str, Any]]:

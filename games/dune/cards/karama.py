@@ -185,12 +185,16 @@ def cancelled(state: State, word: str, seat: str) -> bool:
     return bool(prevented) and _use(word, seat) in prevented
 
 
-def lift(state: State, word: str, seats: list[str]) -> None:
-    """The cancelled uses of these factions are over (their action was taken without it)."""
-    if not state["prevented"]:
+def lift(state: State, word: str) -> None:
+    """Every faction's cancelled use of the ability ``word`` is over (the action was taken
+    without it).  Found among the few keys in ``state["prevented"]`` rather than made for each
+    seat: asked after every storm, charity, blow and revival."""
+    prevented = state["prevented"]
+    if not prevented:
         return
-    for seat in seats:
-        state["prevented"].pop(_use(word, seat), None)
+    use = _use(word, "")
+    for key in [key for key in prevented if key.startswith(use)]:
+        del prevented[key]
 
 
 def ready_against(state: State, word: str, target: str) -> str | None:

@@ -217,4 +217,4 @@ def lift_turn(state: State) -> None:
     """The turn's cancelled uses are over: their one use is done."""
     for word, found in REACHES.items():
         if found.at == TURN:
-            karama.lift(state, word, state["seats"])
+            karama.lift(state, word)

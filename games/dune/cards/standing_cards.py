@@ -19,7 +19,7 @@ may set it before it buys the card); otherwise it is told so, alone:
   resolved, after that round's own orders; ``... AT <phase>``: when that phase next begins
   (``CONE OF SILENCE Harkonnen AT BIDDING``).  Named: factions but one's own and one's
   allies' ("opponents").  Until the end of the turn the named bid for no card (the bidding
-  asks them nothing, ``may_buy``) and their wish to ally at a Nexus is void (they may still
+  asks them nothing, ``buyers``) and their wish to ally at a Nexus is void (they may still
   leave an alliance).
 - ``RESIDUAL POISON``: stands ready; at the reveal of a battle the faction is not in where a
   combatant's defence stops the other's poison weapon (the defence "is used"), the card and
@@ -264,9 +264,13 @@ def silenced(game: Any, seat: str) -> bool:
     return bool(found) and found["turn"] == game["turn"] and seat in found["factions"]
 
 
-def may_buy(game: Any, seat: str) -> bool:
-    """Whether no Cone of Silence keeps ``seat`` from buying a card this turn."""
-    return not silenced(game, seat)
+def buyers(game: Any, seats: list[str]) -> list[str]:
+    """Of ``seats``, in their order, those no Cone of Silence keeps from buying a card this
+    turn (``silenced``: the Cone looked for once for all the seats asked)."""
+    found = game.get(SILENCED)
+    if not found or found["turn"] != game["turn"]:
+        return seats
+    return [seat for seat in seats if seat not in found["factions"]]
 
 
 # --- the Residual Poison

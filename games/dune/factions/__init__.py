@@ -184,6 +184,15 @@ def owner(game: Any, ability: Ability) -> str | None:
     return next(iter(data(game).listing.get(ability, ())), None)
 
 
+def having(game: Any, ability: Ability) -> list[str]:
+    """The factions in the game that have the advantage (``has``), in seat order: only those
+    whose sheet lists it are asked (``has`` of every seat cost the worms and the bidding some
+    thousand calls a replay)."""
+    listed = data(game).listing.get(ability)
+    return [seat for seat in game["seats"] if seat in listed and has(game, seat, ability)
+            ] if listed else []
+
+
 def holder(state: State, ability: Ability) -> str | None:
     """The faction in the game that has the advantage (``has``), if any: only the factions
     whose sheet lists it are asked (issue 20: asked thousands of times a game)."""

@@ -235,9 +235,11 @@ def all_options(state: State) -> dict[str, list[tuple[str, list[int], str]]]:
     found: dict[str, list[tuple[str, list[int], str]]] = {seat: [] for seat in queue}
     forces = state["forces"]
     beside = factions.in_play(state, "fights_beside")     # 001 2.11.19: Ecaz and their ally
+    hidden = tokens.occupied(state)       # where a token stands for forces (``present``)
     for territory in layer.board(state).territories:
         if (territory.name == POLAR_SINK or territory.name not in forces
-                or len(present(state, territory.name)) < 2):
+                or len(present(state, territory.name) if territory.name in hidden
+                       else occupants(state, territory.name)) < 2):
             continue                                        # X.A.2.b; nobody to fight
         for sectors in regions(state, territory.name):
             here = fighters(state, territory.name, sectors)

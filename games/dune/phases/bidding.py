@@ -346,7 +346,7 @@ def charity(state: State) -> list[Event]:
         events.append(Event(EventCode.CHARITY, {"faction": seat, "amount": amount,
                                                 **({"from": payer} if payer else {})}))
         events += variants.acted(state, seat, Act.CHARITY)          # 001 4.05.05.04
-    karama.lift(state, "charity", state["seats"])
+    karama.lift(state, "charity")
     return events + [event for power in powers for event in power.charity_ends(state)]
 
 
@@ -400,8 +400,8 @@ def with_room(state: State, seats: Sequence[str]) -> list[str]:
     hand limits are found once for all the seats asked (the bidding round asks thousands of
     times a game)."""
     limits, hands = factions.hand_limits(state), state["factions"]
-    return [seat for seat in seats if len(hands[seat]["hand"]) < limits[seat]
-            and not main_leaders.out(state, seat) and standing_cards.may_buy(state, seat)]
+    return [seat for seat in standing_cards.buyers(state, main_leaders.playing(state, seats))
+            if len(hands[seat]["hand"]) < limits[seat]]
 
 
 def bidding_order(state: State) -> list[str]:
@@ -467,8 +467,7 @@ def _seers(state: State) -> list[str]:
     shares your Bidding advantages"), unless a Karama prevents it."""
     if karama.prevented(state, Ability.PRESCIENCE_BIDDING):     # player aid B.6.A.1
         return []
-    seers = [seat for seat in state["seats"]
-             if factions.has(state, seat, Ability.PRESCIENCE_BIDDING)]
+    seers = factions.having(state, Ability.PRESCIENCE_BIDDING)
     sharers = {o for seat in seers                                 # 001 4.10.12 "Caladan"
                for o in homeworlds.sharers(state, seat, Ability.PRESCIENCE_BIDDING)}
     return seers + [seat for seat in state["seats"] if seat in sharers and seat not in seers]

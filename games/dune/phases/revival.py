@@ -167,7 +167,7 @@ def apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Even
         state["step"]["retake"] = retake
     else:
         state["step"].pop("retake", None)
-        karama.lift(state, "free-revival", state["seats"])
+        karama.lift(state, "free-revival")
         events += [e for faction in factions.in_play(state) for e in faction.revival_over(state)]
     return events
 

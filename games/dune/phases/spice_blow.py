@@ -415,7 +415,7 @@ def worm_placer(state: State) -> str | None:
 
 def worm_riders(state: State) -> list[str]:
     """The factions that ride worms and are never devoured (Fremen, line 828)."""
-    return [seat for seat in state["seats"] if factions.has(state, seat, Ability.WORM_RIDING)]
+    return factions.having(state, Ability.WORM_RIDING)
 
 
 def worm_safe(state: State, worm: dict[str, Any]) -> set[str]:
@@ -427,9 +427,8 @@ def worm_safe(state: State, worm: dict[str, Any]) -> set[str]:
         return set()
     # GF9: a Karama cancels one ability, Shai-Hulud (001 2.04.08, 3.01.12.02): not the allies'
     safe = set(worm_riders(state)) if worm["controlled"] else set()
-    for seat in state["seats"]:
-        if factions.has(state, seat, Ability.ALLY_WORM_IMMUNITY):
-            safe.update(ally_of(state, seat))
+    for seat in factions.having(state, Ability.ALLY_WORM_IMMUNITY):
+        safe.update(ally_of(state, seat))
     return safe
 
 
@@ -472,7 +471,7 @@ def _unprotected(state: State, territory: str, safe: set[str]) -> list[Event]:
         events += karama.play_against(state, "protection", seat)
         if karama.cancelled(state, "protection", seat):
             safe.discard(seat)
-    karama.lift(state, "protection", state["seats"])
+    karama.lift(state, "protection")
     return events
 
 

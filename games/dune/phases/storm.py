@@ -330,7 +330,7 @@ def forces_lost(state: State, swept: set[int], origin: int | None = None) -> lis
                           for s in caught) else []
             events.extend(spared or (_faction_caught(state, seat, territory.name, caught)
                                      if caught else []))
-    karama.lift(state, "storm", state["seats"])   # one use: this storm (001 3.01.12.02)
+    karama.lift(state, "storm")   # one use: this storm (001 3.01.12.02)
     return events
 
 
