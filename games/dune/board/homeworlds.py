@@ -21,8 +21,15 @@ Counts = dict[str, int]     # as ``forces.Counts``: kind -> how many (this modul
 
 def off_planet(game: Mapping[str, Any]) -> tuple[str, ...]:
     """The places on the board layer that lie off the planet (the homeworlds), by name."""
-    return tuple(sorted(name for name, at in (game.get("places") or {}).items()
-                        if at[0] == OFF_PLANET))
+    places = game.get("places")
+    return tuple(sorted(name for name, at in places.items() if at[0] == OFF_PLANET)
+                 ) if places else ()
+
+
+def in_game(game: Mapping[str, Any]) -> bool:
+    """Whether any place lies on the game's board layer beside the printed map (a homeworld
+    among them): asked first, so that a game without any asks no more."""
+    return bool(game.get("places"))
 
 
 def _add(into: Counts, counts: Mapping[str, int]) -> None:
@@ -41,7 +48,7 @@ def forces_on(game: Mapping[str, Any], seat: str, territory: str) -> Counts:
 def placed(game: Mapping[str, Any]) -> tuple[Place, ...]:
     """The homeworlds on the game's board layer (a state or a view)."""
     names = off_planet(game)
-    return tuple(p for p in data(game).board.places if p.name in names)
+    return tuple(p for p in data(game).board.places if p.name in names) if names else ()
 
 
 def is_homeworld(game: Mapping[str, Any], territory: str) -> bool:
@@ -55,7 +62,9 @@ def native(game: Mapping[str, Any], place: Place) -> str:
 
 
 def of(game: Mapping[str, Any], seat: str) -> tuple[Place, ...]:
-    """The seat's own homeworlds in play."""
+    """The seat's own homeworlds in play (none asked of its sheet in a game without any)."""
+    if not in_game(game):
+        return ()
     name = sheet(seat, game).name
     return tuple(p for p in placed(game) if p.owner == name)
 

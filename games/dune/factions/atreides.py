@@ -96,12 +96,12 @@ class Atreides(Faction):
     def standing_prompts(self, state: State, asked: list[Prompt]) -> list[Prompt]:
         """Their word on Caladan's reinforcement, riding on a mail round in which they are
         asked anything, while their homeworld is in play."""
-        return [caladan.prompt(state, self.seat)] if riding(self.seat, asked) and (
-            caladan.offered(state, self.seat)) else []
+        return [caladan.prompt(state, self.seat)] if caladan.offered(state, self.seat) and (
+            riding(self.seat, asked)) else []
 
     def standing_keys(self, state: State, asked: list[str]) -> list[str]:
-        return [str(PromptKey(caladan.KIND, self.seat))] if riding(self.seat, asked) and (
-            caladan.offered(state, self.seat)) else []
+        return [str(PromptKey(caladan.KIND, self.seat))] if caladan.offered(state, self.seat) and (
+            riding(self.seat, asked)) else []
 
     def standing_decision(self, state: State, key: str, value: Any) -> list[Event]:
         return caladan.given(state, self.seat, value)

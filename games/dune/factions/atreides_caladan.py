@@ -30,7 +30,7 @@ REINFORCE, NONE = "REINFORCE", "NONE"
 
 def offered(game: Any, seat: str) -> bool:
     """Whether a homeworld of the seat in play has the power, on either side."""
-    return homeworlds.reinforces(game, seat, any_side=True)
+    return homeworlds.in_game(game) and homeworlds.reinforces(game, seat, any_side=True)
 
 
 def prompt(state: State, seat: str) -> Prompt:

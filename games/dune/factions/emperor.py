@@ -105,12 +105,12 @@ class Emperor(Faction):
     def standing_prompts(self, state: State, asked: list[Prompt]) -> list[Prompt]:
         """Their discards at the end of the bidding, riding on a mail round in which they are
         asked anything, while Kaitain is in play (``emperor_kaitain``)."""
-        return [kaitain.prompt(state, self.seat)] if riding(self.seat, asked) and (
-            kaitain.offered(state, self.seat)) else []
+        return [kaitain.prompt(state, self.seat)] if kaitain.offered(state, self.seat) and (
+            riding(self.seat, asked)) else []
 
     def standing_keys(self, state: State, asked: list[str]) -> list[str]:
-        return [str(PromptKey(kaitain.KIND, self.seat))] if riding(self.seat, asked) and (
-            kaitain.offered(state, self.seat)) else []
+        return [str(PromptKey(kaitain.KIND, self.seat))] if kaitain.offered(state, self.seat) and (
+            riding(self.seat, asked)) else []
 
     def standing_decision(self, state: State, key: str, value: Any) -> list[Event]:
         return kaitain.given(state, self.seat, value)

@@ -31,7 +31,7 @@ BIDDING = "bidding"
 
 def offered(game: Any, seat: str) -> bool:
     """Whether a homeworld of the seat in play has the power, on either side."""
-    return homeworlds.discards(game, seat, any_side=True)
+    return homeworlds.in_game(game) and homeworlds.discards(game, seat, any_side=True)
 
 
 def _names(state: State, seat: str) -> list[str]:

@@ -61,6 +61,8 @@ WORDS = {word.kind: word for word in (FEDAYKIN, TLEILAX)}
 def word_of(game: Any, seat: str) -> Word | None:
     """The seat's word, if a homeworld of it in play sends its revived forces: of a kind in
     play (the Fedaykin: the advanced game's), or its free revival's."""
+    if not homeworlds.in_game(game):
+        return None
     if homeworlds.sends_free(game, seat, any_side=True):
         return TLEILAX
     if set(homeworlds.sends(game, seat, any_side=True)) & {k.name for k in kinds(game, seat)}:
