@@ -71,6 +71,9 @@ class Sheet(TypedDict):
     # Recruits' holder: its word to play it as the next revival phase begins (001 3.04.03,
     # ``cards.recruits``), standing until played
     recruits: NotRequired[bool]
+    # Long Live the Fighters' holder: its word to play it as the next revival phase begins
+    # (001 3.09.03, ``cards.long_live_the_fighters``), standing until played
+    fighters: NotRequired[bool]
     # its word on the discovery tokens it reveals before Spice Collection (001 4.06.06.02,
     # ``variants.discovery_tokens``): ``all``, ``none`` or token values; unset, all
     discovery: NotRequired[str | list[str]]
@@ -375,6 +378,10 @@ class State(TypedDict):
     # the turn in whose revival phase Recruits was played (001 3.04.03, ``cards.recruits``):
     # every free revival doubled, the limit 7, that phase; only once played
     recruits: NotRequired[int]
+    # [turn, seat] of the revival phase Long Live the Fighters was played in (001 3.09.03,
+    # ``cards.long_live_the_fighters``): that seat's free revival doubled, its limit 7; only once
+    # played
+    fighters: NotRequired[list[int | str]]
     # the token layer (``tokens``): only in a game with a kind of token in play (001 4.05)
     tokens: NotRequired[list[TokenRecord]]
     # Duke Vidal, a leader of no faction's (``factions/duke_vidal``; 001 2.11.17.12): ``at``

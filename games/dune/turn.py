@@ -39,6 +39,7 @@ from pbem.game import Event, Prompt, written
 from . import deals, factions, variants
 from .cards import (
     cache_specials,
+    long_live_the_fighters,
     mystery_box,
     nexus_cards,
     recruits,
@@ -197,6 +198,9 @@ def _riding(rules: Rules) -> tuple[_Rider, ...]:
             state, orders, rng), sapho.begins), sapho.rides(rules)),     # 001 3.03.03
         (_Rider(recruits.prompts, recruits.keys, recruits.apply, recruits.begins),
          recruits.rides(rules)),                                        # 001 3.04.03
+        (_Rider(long_live_the_fighters.prompts, long_live_the_fighters.keys,
+                long_live_the_fighters.apply, long_live_the_fighters.begins),
+         long_live_the_fighters.rides(rules)),                          # 001 3.09.03
         (_Rider(discovery_tokens.prompts, discovery_tokens.keys, discovery_tokens.apply),
          discovery_tokens.rides(rules)),                                # 001 4.06.06.02
         (_Rider(great_maker.prompts, great_maker.keys, great_maker.apply),
@@ -209,7 +213,7 @@ def _riding(rules: Rules) -> tuple[_Rider, ...]:
 # The kinds of the riders' decisions (each module's ``owns``), read from a key's text at once.
 _RIDING = frozenset({deals.DEAL, truthtrance.ASK, truthtrance.ANSWER, spice_specials.KIND,
                      standing_cards.KIND, cache_specials.KIND, nexus_cards.CHOICE,
-                     semuta.KIND, sapho.KIND, recruits.KIND,
+                     semuta.KIND, sapho.KIND, recruits.KIND, long_live_the_fighters.KIND,
                      discovery_tokens.KIND, great_maker.KIND, water_of_life.KIND})
 
 

@@ -11,9 +11,12 @@ import pytest
 
 from pbem.game import step_rng
 from pbem.games import dune
+from pbem.games.dune.cards import long_live_the_fighters as fighters
 from pbem.games.dune.decks import draw_treachery
 from pbem.games.dune.rules import make_rules
+from pbem.games.dune.scenario import load_scenario
 from pbem.games.dune.state import data, seating, storm_order
+from pbem.games.dune.view import seat_view
 from pbem.selfplay import play_games
 
 ALL = {"ixians_tleilaxu": True, "choam_richese": True, "ecaz_moritani": True}
@@ -66,9 +69,10 @@ def test_001_1_09_03_the_victory_count_is_the_same_at_a_big_table():
 @pytest.mark.parametrize("seats", [TWELVE[:9], TWELVE], ids=["nine", "twelve"])
 def test_001_3_06_the_bots_play_big_tables_breaking_no_invariant(seats, tmp_path):
     """Nine and twelve seats of every expansion's factions (001 3.06.01, 3.09.01), the
-    expansion's cards in the deck, played by both bots for three turns, every step's invariants
-    checked."""
-    options = {**ALL, "ixians_tleilaxu_cards": True, "advanced": True, "turns": 3}
+    expansion's cards and every Landsraad pack the table may have in the deck, played by both
+    bots for three turns, every step's invariants checked."""
+    options = {**ALL, "ixians_tleilaxu_cards": True, "advanced": True, "turns": 3,
+               **{f"landsraad_{n}_cards": True for n in (9, 10, 11, 12) if n <= len(seats)}}
     for style in ("random", "basic"):
         summary = play_games(dune, "gf9", options, 1, f"big-{len(seats)}-{style}", seats=seats,
                              out=tmp_path, style=style, count=("treachery-reshuffled",))
@@ -79,7 +83,7 @@ def test_001_3_06_the_bots_play_big_tables_breaking_no_invariant(seats, tmp_path
 PACKS = {9: ["Life Shield Blanket", "Flamethrower", "Stun Gas", "Water of Life"],
          10: ["Atomic Snooper", "Chairdog", "Musky", "Shield Hologram"],
          11: ["Coffee Service", "Ixian Probe", "Mystery Box", "Shere"],
-         12: ["Shield #6", "Inkvine Extract", "Bi-La Kaifa"]}
+         12: ["Shield #6", "Inkvine Extract", "Bi-La Kaifa", "Long Live the Fighters"]}
 
 
 @pytest.mark.parametrize("count", sorted(PACKS))
@@ -121,3 +125,44 @@ def test_001_3_08_05_the_mystery_box_takes_neither_the_top_nor_the_bottom_card()
         assert taken in ("b", "c", "d")
     state = {"decks": {"treachery": ["a", "b"], "treachery_discard": []}}
     assert draw_treachery(state, random.Random(0), middle=True)[0] in ("a", "b")
+
+
+def _twelve(phase: str, factions: dict) -> dict:
+    """A twelve-seat position with the 12+ pack (001 3.09.01)."""
+    return load_scenario({
+        "game": "dune", "seats": TWELVE, "ruleset": "gf9",
+        "options": {**ALL, "landsraad_12_cards": True}, "seed": "fighters",
+        "position": {"turn": 2, "phase": phase, "storm": {"sector": 1}, "forces": {},
+                     "factions": factions, "decks": {"treachery": ["Lasgun"]}}}).state
+
+
+def test_001_3_09_03_long_live_the_fighters_word_is_asked_only_of_a_holder_asked_anyway():
+    """001 3.09.03 by mail: the FIGHTERS word rides on a round its holder is asked in anyway,
+    optional (nobody waits for it), and nobody else gets it; without the 12+ pack nobody."""
+    state = _twelve("bidding", {"harkonnen": {"hand": ["Long Live the Fighters"]}})
+    while not any(p.kind == "bid" for p in dune.prompts(state)):
+        state, _ = dune.apply(state, {p.key: p.default for p in dune.prompts(state)},
+                              random.Random(0))
+    words = [p for p in dune.prompts(state) if p.kind == fighters.KIND]
+    assert [(p.seat, p.optional, p.default) for p in words] == [("harkonnen", True, None)]
+    assert not dune.parse(state, "harkonnen", "PASS\nFIGHTERS").errors
+    parsed = dune.parse(state, "harkonnen", "PASS\nFIGHTERS NOW")
+    assert parsed.errors[0].valid == ("FIGHTERS", "FIGHTERS NONE")
+    parsed = dune.parse(state, "atreides", "PASS\nFIGHTERS")
+    assert parsed.errors or parsed.unread
+    assert not fighters.rides(make_rules("gf9", ALL))
+
+
+def test_001_3_09_03_long_live_the_fighters_doubles_its_players_revival_only():
+    """001 3.09.03: "Double your current Free Revival rate.  Your revival limit is increased
+    to 7": its player's alone, in the revival phase of the turn it was played, read from the
+    state and from a seat's view alike; never another faction's, never in another turn."""
+    state = _twelve("revival", {"fremen": {"tanks": 9}})
+    assert fighters.terms(state, "fremen", 3, 3) == (3, 3)
+    state[fighters.PLAYED] = [2, "fremen"]
+    assert fighters.terms(state, "fremen", 3, 3) == (6, 7)
+    assert fighters.terms(seat_view(state, "atreides"), "fremen", 1, 3) == (2, 7)
+    assert fighters.terms(state, "atreides", 2, 3) == (2, 3)
+    assert fighters.terms(state, "fremen", 3, None) == (6, None)
+    state["turn"] = 3
+    assert fighters.terms(state, "fremen", 3, 3) == (3, 3)

@@ -224,6 +224,8 @@ def rare_positions() -> list:
     # Recruits' standing word (001 3.04.03); the discovery tokens' word and the Great Maker's
     # vote, offered to every faction asked (001 4.06.06.02, 4.06.09.02)
     recruits = folder / "gf9_3_04_03_recruits_doubles_every_free_revival.yaml"
+    # Long Live the Fighters' standing word (001 3.09.03), asked with the Richese cache's offer
+    fighters = folder / "gf9_3_09_03_long_live_the_fighters_doubles_its_players_free_revival.yaml"
     discovery = (folder / "gf9_4_06_06_03_a_location_token_stays_face_up_and_a_word_keeps_"
                  "one_hidden.yaml")
     # The Water of Life's standing word (001 3.06.07), asked with a storm dial
@@ -248,7 +250,7 @@ def rare_positions() -> list:
     return [state, distrans, *(load_scenario(yaml.safe_load(path.read_text())).state
                                for path in (summon, reveal, amal, terms, shuffle, cone, send,
                                             copy_, ambassadors, terror, extortion, enemy,
-                                            drawn, nexus, semuta, sapho, recruits,
+                                            drawn, nexus, semuta, sapho, recruits, fighters,
                                             discovery, water, *traders, *homeworlds)),
             *ixians, deploying, *choam, offering, offered, skills, *richese, late, consent]
 

@@ -17,6 +17,7 @@ word the same phase (the card is one of a kind) cannot happen.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from pbem.game import Event, Prompt
@@ -104,22 +105,35 @@ def apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Even
 
 
 # --- played as the revival phase begins
-def begins(state: State) -> list[Event]:
-    """As the revival phase begins, a holder's word carried out: the card discarded, every
-    free revival doubled this phase (public); a word whose card is gone lapses."""
-    if state["phase"] != PHASE:
-        return []
+def carry_out(state: State, word: str, holds: Callable[[Any, list[str]], str | None],
+              said: str, play: Callable[[str, str], Event]) -> list[Event]:
+    """Each seat's standing ``word`` (its sheet's key) taken up as a phase begins: the card
+    ``holds`` finds discarded and ``play`` told of it (its event); a word whose card has left
+    the hand lapses, told to the holder alone (``said``, the word's text)."""
     events: list[Event] = []
     for seat in state["seats"]:
         own = state["factions"][seat]
-        if not own.pop(WORD, None):
+        if not own.pop(word, None):
             continue
-        card = held(state, own["hand"])
-        if card is None or state.get(PLAYED) == state["turn"]:
-            events.append(Event(EventCode.USE_LAPSED, {"order": _text(state, True)}, to=(seat,)))
+        card = holds(state, own["hand"])
+        if card is None:
+            events.append(Event(EventCode.USE_LAPSED, {"order": said}, to=(seat,)))
             continue
         own["hand"].remove(card)
         discard(state, seat, card)
-        state[PLAYED] = state["turn"]
-        events.append(Event(EventCode.RECRUITS, {"faction": seat, "limit": LIMIT}))
+        events.append(play(seat, card))
     return events
+
+
+def begins(state: State) -> list[Event]:
+    """As the revival phase begins, a holder's word carried out: the card discarded, every
+    free revival doubled this phase (public); a word whose card is gone lapses (a second word
+    the same phase cannot be: the card is one of a kind)."""
+    if state["phase"] != PHASE:
+        return []
+
+    def play(seat: str, card: str) -> Event:
+        state[PLAYED] = state["turn"]
+        return Event(EventCode.RECRUITS, {"faction": seat, "limit": LIMIT})
+
+    return carry_out(state, WORD, held, _text(state, True), play)

@@ -101,6 +101,7 @@ class CardType(StrEnum):
     # the Landsraad packs' (001 3.06-3.09)
     MYSTERY_BOX = "mystery_box"
     WATER_OF_LIFE = "water_of_life"
+    LONG_LIVE_THE_FIGHTERS = "long_live_the_fighters"
 
 
 class Timing(StrEnum):
@@ -188,6 +189,7 @@ class Effect(StrEnum):
     NO_SPICE_FOR_OWN_LEADER = "no_spice_for_own_leader"     # a defense: its leader unpaid
     NO_SPICE_FOR_ITS_KILL = "no_spice_for_its_kill"         # a weapon: its kill unpaid (3.06.03)
     STUNS_LEADER = "stuns_leader"                   # the leader adds nothing, lives (3.06.06)
+    DOUBLES_OWN_FREE_REVIVAL = "doubles_own_free_revival"   # its player's, the limit 7 (3.09.03)
     EXPLODES_WITH_PROJECTILE = "explodes_with_projectile"   # a defense (3.07.02)
     SPICE_FOR_A_PROTECTED_LEADER = "spice_for_a_protected_leader"   # its winner (3.08.04)
     DOUBLE_LEADER_SPICE = "double_leader_spice"     # its kill paid twice (3.09.05)
