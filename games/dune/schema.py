@@ -74,6 +74,9 @@ class Sheet(TypedDict):
     # Long Live the Fighters' holder: its word to play it as the next revival phase begins
     # (001 3.09.03, ``cards.long_live_the_fighters``), standing until played
     fighters: NotRequired[bool]
+    # the Carryall's holder: its word to play it as the next collection phase begins (001
+    # 3.08.02, ``cards.carryall``): ``territory`` (or None) and ``count`` (or None: all)
+    carryall: NotRequired[dict[str, Any]]
     # its word on the discovery tokens it reveals before Spice Collection (001 4.06.06.02,
     # ``variants.discovery_tokens``): ``all``, ``none`` or token values; unset, all
     discovery: NotRequired[str | list[str]]
@@ -382,6 +385,10 @@ class State(TypedDict):
     # ``cards.long_live_the_fighters``): that seat's free revival doubled, its limit 7; only once
     # played
     fighters: NotRequired[list[int | str]]
+    # the Carryall played (001 3.08.02, ``cards.carryall``): ``turn``, ``faction``, the word's
+    # ``territory`` and ``count``: that phase the faction's rate doubled, as it ends the forces
+    # back; only once played
+    carryall: NotRequired[dict[str, Any]]
     # the token layer (``tokens``): only in a game with a kind of token in play (001 4.05)
     tokens: NotRequired[list[TokenRecord]]
     # Duke Vidal, a leader of no faction's (``factions/duke_vidal``; 001 2.11.17.12): ``at``

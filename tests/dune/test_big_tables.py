@@ -11,6 +11,7 @@ import pytest
 
 from pbem.game import step_rng
 from pbem.games import dune
+from pbem.games.dune.cards import carryall
 from pbem.games.dune.cards import long_live_the_fighters as fighters
 from pbem.games.dune.decks import draw_treachery
 from pbem.games.dune.rules import make_rules
@@ -82,7 +83,7 @@ def test_001_3_06_the_bots_play_big_tables_breaking_no_invariant(seats, tmp_path
 
 PACKS = {9: ["Life Shield Blanket", "Flamethrower", "Stun Gas", "Water of Life"],
          10: ["Atomic Snooper", "Chairdog", "Musky", "Shield Hologram"],
-         11: ["Coffee Service", "Ixian Probe", "Mystery Box", "Shere"],
+         11: ["Coffee Service", "Ixian Probe", "Mystery Box", "Shere", "Carryall"],
          12: ["Shield #6", "Inkvine Extract", "Bi-La Kaifa", "Long Live the Fighters"]}
 
 
@@ -166,3 +167,39 @@ def test_001_3_09_03_long_live_the_fighters_doubles_its_players_revival_only():
     assert fighters.terms(state, "fremen", 3, None) == (6, None)
     state["turn"] = 3
     assert fighters.terms(state, "fremen", 3, 3) == (3, 3)
+
+
+def test_001_3_08_02_the_carryall_word_is_asked_only_of_a_holder_asked_anyway():
+    """001 3.08.02 by mail: the CARRYALL word, with or without a territory and a number, rides
+    on a round its holder is asked in anyway (a battle plan), optional, and nobody else gets
+    it; a territory unknown is refused; without the 11+ pack nobody is asked it."""
+    state = load_scenario({
+        "game": "dune", "seats": TWELVE[:11], "ruleset": "gf9",
+        "options": {**ALL, "landsraad_11_cards": True}, "seed": "carryall",
+        "position": {"turn": 2, "phase": "battle", "storm": {"sector": 1},
+                     "forces": {"The Great Flat": {"atreides": 6, "harkonnen": 5}},
+                     "factions": {"atreides": {"hand": ["Carryall"], "traitors": []},
+                                  "harkonnen": {"traitors": []}}}}).state
+    words = [p for p in dune.prompts(state) if p.kind == carryall.KIND]
+    assert [(p.seat, p.optional, p.default) for p in words] == [("atreides", True, None)]
+    read = {text: dune.parse(state, "atreides", text) for text in (
+        "CARRYALL", "CARRYALL Red Chasm", "CARRYALL 2 red chasm", "CARRYALL Nowhere")}
+    assert [bool(parsed.errors) for parsed in read.values()] == [False, False, False, True]
+    assert [carryall._text(state, value) for value in (
+        None, {"territory": None, "count": None}, {"territory": "Red Chasm", "count": 2})] == [
+        "CARRYALL NONE", "CARRYALL", "CARRYALL 2 Red Chasm"]
+    parsed = dune.parse(state, "harkonnen", "CARRYALL")
+    assert parsed.errors or parsed.unread
+    assert not carryall.rides(make_rules("gf9", ALL))
+
+
+def test_001_3_08_02_the_carryall_doubles_its_players_rate_in_that_collection_only():
+    """001 3.08.02: "Double your Collection rate this Phase": its player's rate alone, in the
+    collection phase of the turn it was played."""
+    state = _twelve("revival", {})
+    state["phase"] = "collection"           # the phase asks nothing: no position stops in it
+    assert carryall.rate(state, "fremen", 3) == 3
+    state[carryall.PLAYED] = {"turn": 2, "faction": "fremen", "territory": None, "count": None}
+    assert (carryall.rate(state, "fremen", 3), carryall.rate(state, "atreides", 2)) == (6, 2)
+    state["turn"] = 3
+    assert carryall.rate(state, "fremen", 2) == 2

@@ -226,6 +226,9 @@ def rare_positions() -> list:
     recruits = folder / "gf9_3_04_03_recruits_doubles_every_free_revival.yaml"
     # Long Live the Fighters' standing word (001 3.09.03), asked with the Richese cache's offer
     fighters = folder / "gf9_3_09_03_long_live_the_fighters_doubles_its_players_free_revival.yaml"
+    # the Carryall's standing word (001 3.08.02), asked with a battle plan at a table of eleven
+    carryall = folder / ("gf9_3_08_02_the_carryall_doubles_the_collection_and_carries_forces_"
+                         "home.yaml")
     discovery = (folder / "gf9_4_06_06_03_a_location_token_stays_face_up_and_a_word_keeps_"
                  "one_hidden.yaml")
     # The Water of Life's standing word (001 3.06.07), asked with a storm dial
@@ -251,7 +254,7 @@ def rare_positions() -> list:
                                for path in (summon, reveal, amal, terms, shuffle, cone, send,
                                             copy_, ambassadors, terror, extortion, enemy,
                                             drawn, nexus, semuta, sapho, recruits, fighters,
-                                            discovery, water, *traders, *homeworlds)),
+                                            carryall, discovery, water, *traders, *homeworlds)),
             *ixians, deploying, *choam, offering, offered, skills, *richese, late, consent]
 
 
