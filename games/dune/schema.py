@@ -77,6 +77,9 @@ class Sheet(TypedDict):
     # the Carryall's holder: its word to play it as the next collection phase begins (001
     # 3.08.02, ``cards.carryall``): ``territory`` (or None) and ``count`` (or None: all)
     carryall: NotRequired[dict[str, Any]]
+    # the Heighliner's holder: its word to play it as the next shipment and movement begins
+    # (001 3.07.04, ``cards.heighliner``): a stronghold or ``RATES``
+    heighliner: NotRequired[str]
     # its word on the discovery tokens it reveals before Spice Collection (001 4.06.06.02,
     # ``variants.discovery_tokens``): ``all``, ``none`` or token values; unset, all
     discovery: NotRequired[str | list[str]]
@@ -389,6 +392,9 @@ class State(TypedDict):
     # ``territory`` and ``count``: that phase the faction's rate doubled, as it ends the forces
     # back; only once played
     carryall: NotRequired[dict[str, Any]]
+    # the Heighliner played (001 3.07.04, ``cards.heighliner``): ``turn``, ``faction`` and its
+    # ``option``, a stronghold or ``RATES``, for that shipment and movement; only once played
+    heighliner: NotRequired[dict[str, Any]]
     # the token layer (``tokens``): only in a game with a kind of token in play (001 4.05)
     tokens: NotRequired[list[TokenRecord]]
     # Duke Vidal, a leader of no faction's (``factions/duke_vidal``; 001 2.11.17.12): ``at``

@@ -40,6 +40,7 @@ from . import deals, factions, variants
 from .cards import (
     cache_specials,
     carryall,
+    heighliner,
     long_live_the_fighters,
     mystery_box,
     nexus_cards,
@@ -205,6 +206,8 @@ def _riding(rules: Rules) -> tuple[_Rider, ...]:
          long_live_the_fighters.rides(rules)),                          # 001 3.09.03
         (_Rider(carryall.prompts, carryall.keys, carryall.apply, carryall.begins,
                 carryall.ends), carryall.rides(rules)),                 # 001 3.08.02
+        (_Rider(heighliner.prompts, heighliner.keys, heighliner.apply, heighliner.begins),
+         heighliner.rides(rules)),                                      # 001 3.07.04
         (_Rider(discovery_tokens.prompts, discovery_tokens.keys, discovery_tokens.apply),
          discovery_tokens.rides(rules)),                                # 001 4.06.06.02
         (_Rider(great_maker.prompts, great_maker.keys, great_maker.apply),
@@ -218,7 +221,7 @@ def _riding(rules: Rules) -> tuple[_Rider, ...]:
 _RIDING = frozenset({deals.DEAL, truthtrance.ASK, truthtrance.ANSWER, spice_specials.KIND,
                      standing_cards.KIND, cache_specials.KIND, nexus_cards.CHOICE,
                      semuta.KIND, sapho.KIND, recruits.KIND, long_live_the_fighters.KIND,
-                     carryall.KIND,
+                     carryall.KIND, heighliner.KIND,
                      discovery_tokens.KIND, great_maker.KIND, water_of_life.KIND})
 
 

@@ -11,7 +11,8 @@ import pytest
 
 from pbem.game import step_rng
 from pbem.games import dune
-from pbem.games.dune.cards import carryall
+from pbem.games.dune.board import reach
+from pbem.games.dune.cards import carryall, heighliner
 from pbem.games.dune.cards import long_live_the_fighters as fighters
 from pbem.games.dune.decks import draw_treachery
 from pbem.games.dune.rules import make_rules
@@ -82,7 +83,7 @@ def test_001_3_06_the_bots_play_big_tables_breaking_no_invariant(seats, tmp_path
 
 
 PACKS = {9: ["Life Shield Blanket", "Flamethrower", "Stun Gas", "Water of Life"],
-         10: ["Atomic Snooper", "Chairdog", "Musky", "Shield Hologram"],
+         10: ["Atomic Snooper", "Chairdog", "Musky", "Shield Hologram", "Heighliner"],
          11: ["Coffee Service", "Ixian Probe", "Mystery Box", "Shere", "Carryall"],
          12: ["Shield #6", "Inkvine Extract", "Bi-La Kaifa", "Long Live the Fighters"]}
 
@@ -203,3 +204,40 @@ def test_001_3_08_02_the_carryall_doubles_its_players_rate_in_that_collection_on
     assert (carryall.rate(state, "fremen", 3), carryall.rate(state, "atreides", 2)) == (6, 2)
     state["turn"] = 3
     assert carryall.rate(state, "fremen", 2) == 2
+
+
+def test_001_3_07_04_the_heighliner_word_names_a_stronghold_or_the_rates():
+    """001 3.07.04 by mail: the HEIGHLINER word rides on a round its holder is asked in anyway
+    (a revival), optional, nobody else gets it; it names a stronghold (only they have
+    occupancy limits) or RATES; without the 10+ pack nobody is asked it."""
+    state = load_scenario({
+        "game": "dune", "seats": TWELVE[:10], "ruleset": "gf9",
+        "options": {**ALL, "landsraad_10_cards": True}, "seed": "heighliner",
+        "position": {"turn": 2, "phase": "revival", "storm": {"sector": 1}, "forces": {},
+                     "factions": {"atreides": {"hand": ["Heighliner"], "tanks": 1}}}}).state
+    words = [p for p in dune.prompts(state) if p.kind == heighliner.KIND]
+    assert [(p.seat, p.optional, p.default) for p in words] == [("atreides", True, None)]
+    read = {text: dune.parse(state, "atreides", text) for text in (
+        "HEIGHLINER RATES", "HEIGHLINER carthag", "HEIGHLINER NONE", "HEIGHLINER Red Chasm")}
+    assert [bool(parsed.errors) for parsed in read.values()] == [False, False, False, True]
+    assert not heighliner.rides(make_rules("gf9", ALL))
+
+
+@pytest.mark.parametrize("option", [heighliner.RATES, "Arrakeen"])
+def test_001_3_07_04_the_heighliner_lifts_one_limit_or_the_rates_for_its_player(option):
+    """001 3.07.04: "ignore occupancy limits in a single Territory for this Phase" or "Ship
+    into any Non-stronghold territory at stronghold rates": one option, its player's alone,
+    in the shipment and movement of the turn it was played."""
+    state = _twelve("revival", {})
+    state["forces"] = {"Arrakeen": {"10": {"harkonnen": {"force": 2}, "emperor": {"force": 2}}}}
+    state["phase"] = "movement"
+    def terms() -> list[tuple[int, bool]]:
+        return [(reach.shipment_cost(state, seat, "Red Chasm", 3),
+                 reach.blocked_stronghold(state, seat, "Arrakeen"))
+                for seat in ("atreides", "fremen")]
+
+    assert terms() == [(6, True), (6, True)]
+    state[heighliner.PLAYED] = {"turn": 2, "faction": "atreides", "option": option}
+    assert terms() == [(3, True) if option == heighliner.RATES else (6, False), (6, True)]
+    state["turn"] = 3
+    assert reach.shipment_cost(state, "atreides", "Red Chasm", 3) == 6

@@ -227,6 +227,8 @@ def rare_positions() -> list:
     # Long Live the Fighters' standing word (001 3.09.03), asked with the Richese cache's offer
     fighters = folder / "gf9_3_09_03_long_live_the_fighters_doubles_its_players_free_revival.yaml"
     # the Carryall's standing word (001 3.08.02), asked with a battle plan at a table of eleven
+    # the Heighliner's standing word (001 3.07.04), asked with a revival at a table of ten
+    heighliner = folder / "gf9_3_07_04_the_heighliner_ships_into_a_stronghold_two_others_hold.yaml"
     carryall = folder / ("gf9_3_08_02_the_carryall_doubles_the_collection_and_carries_forces_"
                          "home.yaml")
     discovery = (folder / "gf9_4_06_06_03_a_location_token_stays_face_up_and_a_word_keeps_"
@@ -254,7 +256,8 @@ def rare_positions() -> list:
                                for path in (summon, reveal, amal, terms, shuffle, cone, send,
                                             copy_, ambassadors, terror, extortion, enemy,
                                             drawn, nexus, semuta, sapho, recruits, fighters,
-                                            carryall, discovery, water, *traders, *homeworlds)),
+                                            carryall, heighliner, discovery, water,
+                                            *traders, *homeworlds)),
             *ixians, deploying, *choam, offering, offered, skills, *richese, late, consent]
 
 

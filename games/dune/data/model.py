@@ -102,6 +102,7 @@ class CardType(StrEnum):
     MYSTERY_BOX = "mystery_box"
     WATER_OF_LIFE = "water_of_life"
     LONG_LIVE_THE_FIGHTERS = "long_live_the_fighters"
+    HEIGHLINER = "heighliner"
     CARRYALL = "carryall"
 
 
@@ -191,6 +192,7 @@ class Effect(StrEnum):
     NO_SPICE_FOR_OWN_LEADER = "no_spice_for_own_leader"     # a defense: its leader unpaid
     NO_SPICE_FOR_ITS_KILL = "no_spice_for_its_kill"         # a weapon: its kill unpaid (3.06.03)
     STUNS_LEADER = "stuns_leader"                   # the leader adds nothing, lives (3.06.06)
+    LIFTS_LIMITS_OR_RATES = "lifts_limits_or_rates"         # the Heighliner (3.07.04)
     DOUBLES_COLLECTION = "doubles_collection"       # its player's rate, forces home (3.08.02)
     DOUBLES_OWN_FREE_REVIVAL = "doubles_own_free_revival"   # its player's, the limit 7 (3.09.03)
     EXPLODES_WITH_PROJECTILE = "explodes_with_projectile"   # a defense (3.07.02)
