@@ -21,9 +21,9 @@ from typing import Any
 
 from pbem.game import Event, Prompt
 
-from ..codes import ErrorCode, EventCode
+from ..codes import EventCode
 from ..data import Effect
-from ..orders.language import OrderKind, OrderProblem, order_kind
+from ..orders.language import OrderKind, order_kind
 from ..rules import Rules
 from ..state import State, data
 from . import cache_words, recruits
@@ -64,18 +64,8 @@ def keys(state: State, others: list[str]) -> list[str]:
     return _WORD.keys(state, others)
 
 
-def _read(state: State, prompt: Prompt, words: list[str]) -> bool | None:
-    said = [w.upper() for w in words]
-    if said == ["NONE"]:
-        return None
-    if said:
-        raise OrderProblem(ErrorCode.BAD_SPECIAL, "expected FIGHTERS alone, or FIGHTERS NONE",
-                           ("FIGHTERS", "FIGHTERS NONE"))
-    return True
-
-
-def _text(game: Any, value: bool | None) -> str:
-    return "FIGHTERS" if value else "FIGHTERS NONE"
+_BARE = cache_words.BareWord("FIGHTERS")
+_text = _BARE.text
 
 
 _WORD = cache_words.StandingWord(
@@ -86,12 +76,7 @@ _WORD = cache_words.StandingWord(
     _text, "your Long Live the Fighters", rides)
 
 
-def _random(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> Any:
-    """Now and then the word (bots)."""
-    return True if rng.random() < 0.3 else prompt.default
-
-
-order_kind(OrderKind(KIND, ("FIGHTERS",), _read, _text, random=_random))
+order_kind(OrderKind(KIND, ("FIGHTERS",), _BARE.read, _text, random=_BARE.random))
 
 
 def apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Event]:

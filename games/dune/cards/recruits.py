@@ -22,10 +22,10 @@ from typing import Any
 
 from pbem.game import Event, Prompt
 
-from ..codes import ErrorCode, EventCode
+from ..codes import EventCode
 from ..data import Effect
 from ..discard_pile import discard
-from ..orders.language import OrderKind, OrderProblem, order_kind
+from ..orders.language import OrderKind, order_kind
 from ..rules import Rules
 from ..state import State, data
 from . import cache_words
@@ -69,18 +69,8 @@ def keys(state: State, others: list[str]) -> list[str]:
     return _WORD.keys(state, others)
 
 
-def _read(state: State, prompt: Prompt, words: list[str]) -> bool | None:
-    said = [w.upper() for w in words]
-    if said == ["NONE"]:
-        return None
-    if said:
-        raise OrderProblem(ErrorCode.BAD_SPECIAL, "expected RECRUITS alone, or RECRUITS NONE",
-                           ("RECRUITS", "RECRUITS NONE"))
-    return True
-
-
-def _text(game: Any, value: bool | None) -> str:
-    return "RECRUITS" if value else "RECRUITS NONE"
+_BARE = cache_words.BareWord("RECRUITS")
+_text = _BARE.text
 
 
 _WORD = cache_words.StandingWord(
@@ -91,12 +81,7 @@ _WORD = cache_words.StandingWord(
     _text, "your Recruits", rides)
 
 
-def _random(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> Any:
-    """Now and then the word (bots)."""
-    return True if rng.random() < 0.3 else prompt.default
-
-
-order_kind(OrderKind(KIND, ("RECRUITS",), _read, _text, random=_random))
+order_kind(OrderKind(KIND, ("RECRUITS",), _BARE.read, _text, random=_BARE.random))
 
 
 def apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Event]:
