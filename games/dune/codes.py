@@ -86,6 +86,10 @@ class EventCode(StrEnum):
     WITHDRAWN = "withdrawn"                 # Harass and Withdraw (3.04.02)
     RECRUITS = "recruits"                   # every free revival doubled (3.04.03)
     REINFORCEMENTS = "reinforcements"       # +2 dialed, 3 reserves to the tanks (3.04.04)
+    HEIGHLINER = "heighliner"               # an occupancy limit or the rates lifted (3.07.04)
+    CARRYALL = "carryall"                   # its player's collection rate doubled (3.08.02)
+    CARRIED_HOME = "carried-home"           # its forces of a territory to reserves (3.08.02)
+    LONG_LIVE_THE_FIGHTERS = "long-live-the-fighters"   # its free revival doubled (3.09.03)
     # the discovery tokens (001 4.06; variants/discovery_tokens)
     DISCOVERY_BLOW = "discovery-blow"               # 4.06.05: spice and forces destroyed
     DISCOVERY_PLACED = "discovery-placed"           # 4.06.05: a token face down (its type)

@@ -12,6 +12,7 @@ from collections import Counter
 
 from . import decks, factions, tokens, variants
 from .board import layer
+from .cards import heighliner
 from .cards.karama_reach import REACHES, TURN
 from .data import OFF_PLANET, Ability, DeckCards
 from .factions import duke_vidal
@@ -417,6 +418,8 @@ def _strongholds(state: State) -> list[str]:
         if not sectors or sum(map(len, sectors.values())) < 3:
             continue                            # fewer than three factions there: at once
         held = occupants(state, territory.name)
+        if heighliner.ignored(state, territory.name):   # 001 3.07.04: the battles settle it
+            continue
         if len([seat for seat in held
                 if Ability.COEXISTENCE not in sheet(seat, state).optional_abilities]) > 2:
             problems.append(f"stronghold: {territory.name} is occupied by {', '.join(held)} "

@@ -71,6 +71,15 @@ class Sheet(TypedDict):
     # Recruits' holder: its word to play it as the next revival phase begins (001 3.04.03,
     # ``cards.recruits``), standing until played
     recruits: NotRequired[bool]
+    # Long Live the Fighters' holder: its word to play it as the next revival phase begins
+    # (001 3.09.03, ``cards.long_live_the_fighters``), standing until played
+    fighters: NotRequired[bool]
+    # the Carryall's holder: its word to play it as the next collection phase begins (001
+    # 3.08.02, ``cards.carryall``): ``territory`` (or None) and ``count`` (or None: all)
+    carryall: NotRequired[dict[str, Any]]
+    # the Heighliner's holder: its word to play it as the next shipment and movement begins
+    # (001 3.07.04, ``cards.heighliner``): a stronghold or ``RATES``
+    heighliner: NotRequired[str]
     # its word on the discovery tokens it reveals before Spice Collection (001 4.06.06.02,
     # ``variants.discovery_tokens``): ``all``, ``none`` or token values; unset, all
     discovery: NotRequired[str | list[str]]
@@ -375,6 +384,17 @@ class State(TypedDict):
     # the turn in whose revival phase Recruits was played (001 3.04.03, ``cards.recruits``):
     # every free revival doubled, the limit 7, that phase; only once played
     recruits: NotRequired[int]
+    # [turn, seat] of the revival phase Long Live the Fighters was played in (001 3.09.03,
+    # ``cards.long_live_the_fighters``): that seat's free revival doubled, its limit 7; only once
+    # played
+    fighters: NotRequired[list[int | str]]
+    # the Carryall played (001 3.08.02, ``cards.carryall``): ``turn``, ``faction``, the word's
+    # ``territory`` and ``count``: that phase the faction's rate doubled, as it ends the forces
+    # back; only once played
+    carryall: NotRequired[dict[str, Any]]
+    # the Heighliner played (001 3.07.04, ``cards.heighliner``): ``turn``, ``faction`` and its
+    # ``option``, a stronghold or ``RATES``, for that shipment and movement; only once played
+    heighliner: NotRequired[dict[str, Any]]
     # the token layer (``tokens``): only in a game with a kind of token in play (001 4.05)
     tokens: NotRequired[list[TokenRecord]]
     # Duke Vidal, a leader of no faction's (``factions/duke_vidal``; 001 2.11.17.12): ``at``

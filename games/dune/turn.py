@@ -39,6 +39,9 @@ from pbem.game import Event, Prompt, written
 from . import deals, factions, variants
 from .cards import (
     cache_specials,
+    carryall,
+    heighliner,
+    long_live_the_fighters,
     mystery_box,
     nexus_cards,
     recruits,
@@ -153,6 +156,7 @@ class _Rider(NamedTuple):
     keys: Callable[[State, list[str]], list[str]]
     apply: Callable[[State, dict[str, Any], random.Random], list[Event]] | None = None
     begins: Callable[[State], list[Event]] | None = None
+    ends: Callable[[State], list[Event]] | None = None
 
 
 def _riders(state: State) -> tuple[_Rider, ...]:
@@ -197,6 +201,13 @@ def _riding(rules: Rules) -> tuple[_Rider, ...]:
             state, orders, rng), sapho.begins), sapho.rides(rules)),     # 001 3.03.03
         (_Rider(recruits.prompts, recruits.keys, recruits.apply, recruits.begins),
          recruits.rides(rules)),                                        # 001 3.04.03
+        (_Rider(long_live_the_fighters.prompts, long_live_the_fighters.keys,
+                long_live_the_fighters.apply, long_live_the_fighters.begins),
+         long_live_the_fighters.rides(rules)),                          # 001 3.09.03
+        (_Rider(carryall.prompts, carryall.keys, carryall.apply, carryall.begins,
+                carryall.ends), carryall.rides(rules)),                 # 001 3.08.02
+        (_Rider(heighliner.prompts, heighliner.keys, heighliner.apply, heighliner.begins),
+         heighliner.rides(rules)),                                      # 001 3.07.04
         (_Rider(discovery_tokens.prompts, discovery_tokens.keys, discovery_tokens.apply),
          discovery_tokens.rides(rules)),                                # 001 4.06.06.02
         (_Rider(great_maker.prompts, great_maker.keys, great_maker.apply),
@@ -209,7 +220,8 @@ def _riding(rules: Rules) -> tuple[_Rider, ...]:
 # The kinds of the riders' decisions (each module's ``owns``), read from a key's text at once.
 _RIDING = frozenset({deals.DEAL, truthtrance.ASK, truthtrance.ANSWER, spice_specials.KIND,
                      standing_cards.KIND, cache_specials.KIND, nexus_cards.CHOICE,
-                     semuta.KIND, sapho.KIND, recruits.KIND,
+                     semuta.KIND, sapho.KIND, recruits.KIND, long_live_the_fighters.KIND,
+                     carryall.KIND, heighliner.KIND,
                      discovery_tokens.KIND, great_maker.KIND, water_of_life.KIND})
 
 
@@ -266,6 +278,8 @@ def _next_phase(state: State, rng: random.Random) -> list[Event]:
     """The next round of the turn in the ruleset's phase list (``Rules.phases``)."""
     phases = rules_of(state).phases
     ended = variants.phase_ends(state, rng)      # 001 4.05.05.01: a tech token's spice collected
+    for rider in _riders(state):
+        ended += rider.ends(state) if rider.ends else []
     if state["phase"] != "setup":
         ended += factions.phase_ends(state)     # 001 2.09.07: the Open Market
     if state["phase"] == "setup":

@@ -31,7 +31,7 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from . import decks, leaders, tokens
-from .cards import karama_reach, recruits
+from .cards import carryall, heighliner, karama_reach, long_live_the_fighters, recruits
 from .data import Ability
 from .factions import battle_support, duke_vidal, has, power
 from .factions.atreides import kwisatz_haderach
@@ -85,6 +85,12 @@ def _public_keys(state: State) -> list[str]:
         keys.append(duke_vidal.KEY)
     if recruits.PLAYED in state:
         keys.append(recruits.PLAYED)    # 001 3.04.03: the turn Recruits was played, public
+    if long_live_the_fighters.PLAYED in state:
+        keys.append(long_live_the_fighters.PLAYED)      # 001 3.09.03: its turn and player
+    if carryall.PLAYED in state:
+        keys.append(carryall.PLAYED)    # 001 3.08.02: its turn, player and word, public
+    if heighliner.PLAYED in state:
+        keys.append(heighliner.PLAYED)  # 001 3.07.04: its turn, player and option, public
     if rules.bonus_cards:
         keys.append("bonus_cards")
     if state.get("commanders"):
@@ -144,6 +150,9 @@ _PUBLIC: dict[str, Callable[[State], Any]] = {
     "tokens": tokens.public,
     duke_vidal.KEY: duke_vidal.place,      # a leader of no faction's, once moved (001 2.11.17.12)
     recruits.PLAYED: lambda state: state[recruits.PLAYED],     # 001 3.04.03
+    long_live_the_fighters.PLAYED: lambda state: list(state[long_live_the_fighters.PLAYED]),
+    carryall.PLAYED: lambda state: dict(state[carryall.PLAYED]),
+    heighliner.PLAYED: lambda state: dict(state[heighliner.PLAYED]),
     "commanders": lambda state: dict(state["commanders"]),
     "out": lambda state: list(state.get("out", [])),
     "bonus_cards": lambda state: {seat: list(cards)

@@ -11,9 +11,14 @@ import pytest
 
 from pbem.game import step_rng
 from pbem.games import dune
+from pbem.games.dune.board import reach
+from pbem.games.dune.cards import carryall, heighliner
+from pbem.games.dune.cards import long_live_the_fighters as fighters
 from pbem.games.dune.decks import draw_treachery
 from pbem.games.dune.rules import make_rules
+from pbem.games.dune.scenario import load_scenario
 from pbem.games.dune.state import data, seating, storm_order
+from pbem.games.dune.view import seat_view
 from pbem.selfplay import play_games
 
 ALL = {"ixians_tleilaxu": True, "choam_richese": True, "ecaz_moritani": True}
@@ -66,9 +71,10 @@ def test_001_1_09_03_the_victory_count_is_the_same_at_a_big_table():
 @pytest.mark.parametrize("seats", [TWELVE[:9], TWELVE], ids=["nine", "twelve"])
 def test_001_3_06_the_bots_play_big_tables_breaking_no_invariant(seats, tmp_path):
     """Nine and twelve seats of every expansion's factions (001 3.06.01, 3.09.01), the
-    expansion's cards in the deck, played by both bots for three turns, every step's invariants
-    checked."""
-    options = {**ALL, "ixians_tleilaxu_cards": True, "advanced": True, "turns": 3}
+    expansion's cards and every Landsraad pack the table may have in the deck, played by both
+    bots for three turns, every step's invariants checked."""
+    options = {**ALL, "ixians_tleilaxu_cards": True, "advanced": True, "turns": 3,
+               **{f"landsraad_{n}_cards": True for n in (9, 10, 11, 12) if n <= len(seats)}}
     for style in ("random", "basic"):
         summary = play_games(dune, "gf9", options, 1, f"big-{len(seats)}-{style}", seats=seats,
                              out=tmp_path, style=style, count=("treachery-reshuffled",))
@@ -77,9 +83,9 @@ def test_001_3_06_the_bots_play_big_tables_breaking_no_invariant(seats, tmp_path
 
 
 PACKS = {9: ["Life Shield Blanket", "Flamethrower", "Stun Gas", "Water of Life"],
-         10: ["Atomic Snooper", "Chairdog", "Musky", "Shield Hologram"],
-         11: ["Coffee Service", "Ixian Probe", "Mystery Box", "Shere"],
-         12: ["Shield #6", "Inkvine Extract", "Bi-La Kaifa"]}
+         10: ["Atomic Snooper", "Chairdog", "Musky", "Shield Hologram", "Heighliner"],
+         11: ["Coffee Service", "Ixian Probe", "Mystery Box", "Shere", "Carryall"],
+         12: ["Shield #6", "Inkvine Extract", "Bi-La Kaifa", "Long Live the Fighters"]}
 
 
 @pytest.mark.parametrize("count", sorted(PACKS))
@@ -121,3 +127,117 @@ def test_001_3_08_05_the_mystery_box_takes_neither_the_top_nor_the_bottom_card()
         assert taken in ("b", "c", "d")
     state = {"decks": {"treachery": ["a", "b"], "treachery_discard": []}}
     assert draw_treachery(state, random.Random(0), middle=True)[0] in ("a", "b")
+
+
+def _twelve(phase: str, factions: dict) -> dict:
+    """A twelve-seat position with the 12+ pack (001 3.09.01)."""
+    return load_scenario({
+        "game": "dune", "seats": TWELVE, "ruleset": "gf9",
+        "options": {**ALL, "landsraad_12_cards": True}, "seed": "fighters",
+        "position": {"turn": 2, "phase": phase, "storm": {"sector": 1}, "forces": {},
+                     "factions": factions, "decks": {"treachery": ["Lasgun"]}}}).state
+
+
+def test_001_3_09_03_long_live_the_fighters_word_is_asked_only_of_a_holder_asked_anyway():
+    """001 3.09.03 by mail: the FIGHTERS word rides on a round its holder is asked in anyway,
+    optional (nobody waits for it), and nobody else gets it; without the 12+ pack nobody."""
+    state = _twelve("bidding", {"harkonnen": {"hand": ["Long Live the Fighters"]}})
+    while not any(p.kind == "bid" for p in dune.prompts(state)):
+        state, _ = dune.apply(state, {p.key: p.default for p in dune.prompts(state)},
+                              random.Random(0))
+    words = [p for p in dune.prompts(state) if p.kind == fighters.KIND]
+    assert [(p.seat, p.optional, p.default) for p in words] == [("harkonnen", True, None)]
+    assert not dune.parse(state, "harkonnen", "PASS\nFIGHTERS").errors
+    parsed = dune.parse(state, "harkonnen", "PASS\nFIGHTERS NOW")
+    assert parsed.errors[0].valid == ("FIGHTERS", "FIGHTERS NONE")
+    parsed = dune.parse(state, "atreides", "PASS\nFIGHTERS")
+    assert parsed.errors or parsed.unread
+    assert not fighters.rides(make_rules("gf9", ALL))
+
+
+def test_001_3_09_03_long_live_the_fighters_doubles_its_players_revival_only():
+    """001 3.09.03: "Double your current Free Revival rate.  Your revival limit is increased
+    to 7": its player's alone, in the revival phase of the turn it was played, read from the
+    state and from a seat's view alike; never another faction's, never in another turn."""
+    state = _twelve("revival", {"fremen": {"tanks": 9}})
+    assert fighters.terms(state, "fremen", 3, 3) == (3, 3)
+    state[fighters.PLAYED] = [2, "fremen"]
+    assert fighters.terms(state, "fremen", 3, 3) == (6, 7)
+    assert fighters.terms(seat_view(state, "atreides"), "fremen", 1, 3) == (2, 7)
+    assert fighters.terms(state, "atreides", 2, 3) == (2, 3)
+    assert fighters.terms(state, "fremen", 3, None) == (6, None)
+    state["turn"] = 3
+    assert fighters.terms(state, "fremen", 3, 3) == (3, 3)
+
+
+def test_001_3_08_02_the_carryall_word_is_asked_only_of_a_holder_asked_anyway():
+    """001 3.08.02 by mail: the CARRYALL word, with or without a territory and a number, rides
+    on a round its holder is asked in anyway (a battle plan), optional, and nobody else gets
+    it; a territory unknown is refused; without the 11+ pack nobody is asked it."""
+    state = load_scenario({
+        "game": "dune", "seats": TWELVE[:11], "ruleset": "gf9",
+        "options": {**ALL, "landsraad_11_cards": True}, "seed": "carryall",
+        "position": {"turn": 2, "phase": "battle", "storm": {"sector": 1},
+                     "forces": {"The Great Flat": {"atreides": 6, "harkonnen": 5}},
+                     "factions": {"atreides": {"hand": ["Carryall"], "traitors": []},
+                                  "harkonnen": {"traitors": []}}}}).state
+    words = [p for p in dune.prompts(state) if p.kind == carryall.KIND]
+    assert [(p.seat, p.optional, p.default) for p in words] == [("atreides", True, None)]
+    read = {text: dune.parse(state, "atreides", text) for text in (
+        "CARRYALL", "CARRYALL Red Chasm", "CARRYALL 2 red chasm", "CARRYALL Nowhere")}
+    assert [bool(parsed.errors) for parsed in read.values()] == [False, False, False, True]
+    assert [carryall._text(state, value) for value in (
+        None, {"territory": None, "count": None}, {"territory": "Red Chasm", "count": 2})] == [
+        "CARRYALL NONE", "CARRYALL", "CARRYALL 2 Red Chasm"]
+    parsed = dune.parse(state, "harkonnen", "CARRYALL")
+    assert parsed.errors or parsed.unread
+    assert not carryall.rides(make_rules("gf9", ALL))
+
+
+def test_001_3_08_02_the_carryall_doubles_its_players_rate_in_that_collection_only():
+    """001 3.08.02: "Double your Collection rate this Phase": its player's rate alone, in the
+    collection phase of the turn it was played."""
+    state = _twelve("revival", {})
+    state["phase"] = "collection"           # the phase asks nothing: no position stops in it
+    assert carryall.rate(state, "fremen", 3) == 3
+    state[carryall.PLAYED] = {"turn": 2, "faction": "fremen", "territory": None, "count": None}
+    assert (carryall.rate(state, "fremen", 3), carryall.rate(state, "atreides", 2)) == (6, 2)
+    state["turn"] = 3
+    assert carryall.rate(state, "fremen", 2) == 2
+
+
+def test_001_3_07_04_the_heighliner_word_names_a_stronghold_or_the_rates():
+    """001 3.07.04 by mail: the HEIGHLINER word rides on a round its holder is asked in anyway
+    (a revival), optional, nobody else gets it; it names a stronghold (only they have
+    occupancy limits) or RATES; without the 10+ pack nobody is asked it."""
+    state = load_scenario({
+        "game": "dune", "seats": TWELVE[:10], "ruleset": "gf9",
+        "options": {**ALL, "landsraad_10_cards": True}, "seed": "heighliner",
+        "position": {"turn": 2, "phase": "revival", "storm": {"sector": 1}, "forces": {},
+                     "factions": {"atreides": {"hand": ["Heighliner"], "tanks": 1}}}}).state
+    words = [p for p in dune.prompts(state) if p.kind == heighliner.KIND]
+    assert [(p.seat, p.optional, p.default) for p in words] == [("atreides", True, None)]
+    read = {text: dune.parse(state, "atreides", text) for text in (
+        "HEIGHLINER RATES", "HEIGHLINER carthag", "HEIGHLINER NONE", "HEIGHLINER Red Chasm")}
+    assert [bool(parsed.errors) for parsed in read.values()] == [False, False, False, True]
+    assert not heighliner.rides(make_rules("gf9", ALL))
+
+
+@pytest.mark.parametrize("option", [heighliner.RATES, "Arrakeen"])
+def test_001_3_07_04_the_heighliner_lifts_one_limit_or_the_rates_for_its_player(option):
+    """001 3.07.04: "ignore occupancy limits in a single Territory for this Phase" or "Ship
+    into any Non-stronghold territory at stronghold rates": one option, its player's alone,
+    in the shipment and movement of the turn it was played."""
+    state = _twelve("revival", {})
+    state["forces"] = {"Arrakeen": {"10": {"harkonnen": {"force": 2}, "emperor": {"force": 2}}}}
+    state["phase"] = "movement"
+    def terms() -> list[tuple[int, bool]]:
+        return [(reach.shipment_cost(state, seat, "Red Chasm", 3),
+                 reach.blocked_stronghold(state, seat, "Arrakeen"))
+                for seat in ("atreides", "fremen")]
+
+    assert terms() == [(6, True), (6, True)]
+    state[heighliner.PLAYED] = {"turn": 2, "faction": "atreides", "option": option}
+    assert terms() == [(3, True) if option == heighliner.RATES else (6, False), (6, True)]
+    state["turn"] = 3
+    assert reach.shipment_cost(state, "atreides", "Red Chasm", 3) == 6

@@ -224,6 +224,13 @@ def rare_positions() -> list:
     # Recruits' standing word (001 3.04.03); the discovery tokens' word and the Great Maker's
     # vote, offered to every faction asked (001 4.06.06.02, 4.06.09.02)
     recruits = folder / "gf9_3_04_03_recruits_doubles_every_free_revival.yaml"
+    # Long Live the Fighters' standing word (001 3.09.03), asked with the Richese cache's offer
+    fighters = folder / "gf9_3_09_03_long_live_the_fighters_doubles_its_players_free_revival.yaml"
+    # the Carryall's standing word (001 3.08.02), asked with a battle plan at a table of eleven
+    # the Heighliner's standing word (001 3.07.04), asked with a revival at a table of ten
+    heighliner = folder / "gf9_3_07_04_the_heighliner_ships_into_a_stronghold_two_others_hold.yaml"
+    carryall = folder / ("gf9_3_08_02_the_carryall_doubles_the_collection_and_carries_forces_"
+                         "home.yaml")
     discovery = (folder / "gf9_4_06_06_03_a_location_token_stays_face_up_and_a_word_keeps_"
                  "one_hidden.yaml")
     # The Water of Life's standing word (001 3.06.07), asked with a storm dial
@@ -248,8 +255,9 @@ def rare_positions() -> list:
     return [state, distrans, *(load_scenario(yaml.safe_load(path.read_text())).state
                                for path in (summon, reveal, amal, terms, shuffle, cone, send,
                                             copy_, ambassadors, terror, extortion, enemy,
-                                            drawn, nexus, semuta, sapho, recruits,
-                                            discovery, water, *traders, *homeworlds)),
+                                            drawn, nexus, semuta, sapho, recruits, fighters,
+                                            carryall, heighliner, discovery, water,
+                                            *traders, *homeworlds)),
             *ixians, deploying, *choam, offering, offered, skills, *richese, late, consent]
 
 

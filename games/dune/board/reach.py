@@ -103,6 +103,7 @@ from typing import NamedTuple
 from pbem.wording import plural
 
 from .. import factions, tokens, variants
+from ..cards import heighliner
 from ..cards.karama import cancelled
 from ..codes import ErrorCode
 from ..data import Ability
@@ -145,7 +146,8 @@ def blocked_stronghold(state: State, faction: str, territory: str) -> bool:
     (IX.C.1.c, IX.C.2.f); coexisting Bene Gesserit are not counted (XV.B.4); a face-down token
     standing for forces counts as one force of its owner (001 2.10.12 MOVE AS ONE: a No-Field
     for "occupancy limits", ``tokens.occupying``)."""
-    if not layer.board(state)[territory].is_stronghold:
+    if not layer.board(state)[territory].is_stronghold \
+            or heighliner.ignores(state, faction, territory):           # 001 3.07.04
         return False
     present: Collection[str] = occupants(state, territory)      # each once
     covering = tokens.occupying(state, territory)
@@ -636,6 +638,7 @@ def shipment_costs_by_territory(state: State, faction: str, territories: list[st
     board = layer.board(state)
     found = {territory: list(_costs(kind, 1 if board[territory].is_stronghold
                                     or variants.stronghold_rate(state, faction, territory)
+                                    or heighliner.stronghold_rate(state, faction)  # 3.07.04
                                     else 2, half and not variants.full_price(   # 001 4.10.07
                                         state, faction, territory), most))  # 001 4.04.04.06
              for territory in territories}

@@ -5,13 +5,15 @@ of Sapho's place, the Semuta Drug's word, the cache cards played ahead, the Wate
 swap)."""
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from pbem.game import Event, Prompt
 
-from ..codes import EventCode
+from ..codes import ErrorCode, EventCode
+from ..orders.problem import OrderProblem
 from ..prompt_key import PromptKey
 from ..rules import Rules, rules_of
 from ..state import State
@@ -84,6 +86,34 @@ class StandingWord:
         return Prompt(str(PromptKey(self.kind, seat)), seat, self.kind, True,
                       f"{self.rule}  It stands until played.  Now: {text}.", now, text,
                       self.text(state, None), optional=True, title=self.title)
+
+
+@dataclass(frozen=True)
+class BareWord:
+    """A standing word with nothing after it (Recruits', Long Live the Fighters'): ``<verb>``
+    plays the card as its phase begins, ``<verb> NONE`` takes it back; the bots give it now
+    and then."""
+
+    verb: str
+
+    def read(self, state: State, prompt: Prompt, words: list[str]) -> bool | None:
+        """True for the bare word, None for NONE; anything else refused."""
+        said = [w.upper() for w in words]
+        if said == ["NONE"]:
+            return None
+        if said:
+            raise OrderProblem(ErrorCode.BAD_SPECIAL,
+                               f"expected {self.verb} alone, or {self.verb} NONE",
+                               (self.verb, f"{self.verb} NONE"))
+        return True
+
+    def text(self, game: Any, value: bool | None) -> str:
+        """The word's text."""
+        return self.verb if value else f"{self.verb} NONE"
+
+    def random(self, view: dict[str, Any], prompt: Prompt, rng: random.Random) -> Any:
+        """Now and then the word (bots)."""
+        return True if rng.random() < 0.3 else prompt.default
 
 
 def _holders(state: State, asked: set[str], holds: Holds, rides: Rides | None) -> list[str]:

@@ -17,14 +17,15 @@ word the same phase (the card is one of a kind) cannot happen.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from pbem.game import Event, Prompt
 
-from ..codes import ErrorCode, EventCode
+from ..codes import EventCode
 from ..data import Effect
 from ..discard_pile import discard
-from ..orders.language import OrderKind, OrderProblem, order_kind
+from ..orders.language import OrderKind, order_kind
 from ..rules import Rules
 from ..state import State, data
 from . import cache_words
@@ -68,18 +69,8 @@ def keys(state: State, others: list[str]) -> list[str]:
     return _WORD.keys(state, others)
 
 
-def _read(state: State, prompt: Prompt, words: list[str]) -> bool | None:
-    said = [w.upper() for w in words]
-    if said == ["NONE"]:
-        return None
-    if said:
-        raise OrderProblem(ErrorCode.BAD_SPECIAL, "expected RECRUITS alone, or RECRUITS NONE",
-                           ("RECRUITS", "RECRUITS NONE"))
-    return True
-
-
-def _text(game: Any, value: bool | None) -> str:
-    return "RECRUITS" if value else "RECRUITS NONE"
+_BARE = cache_words.BareWord("RECRUITS")
+_text = _BARE.text
 
 
 _WORD = cache_words.StandingWord(
@@ -90,12 +81,7 @@ _WORD = cache_words.StandingWord(
     _text, "your Recruits", rides)
 
 
-def _random(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> Any:
-    """Now and then the word (bots)."""
-    return True if rng.random() < 0.3 else prompt.default
-
-
-order_kind(OrderKind(KIND, ("RECRUITS",), _read, _text, random=_random))
+order_kind(OrderKind(KIND, ("RECRUITS",), _BARE.read, _text, random=_BARE.random))
 
 
 def apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Event]:
@@ -104,22 +90,35 @@ def apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Even
 
 
 # --- played as the revival phase begins
-def begins(state: State) -> list[Event]:
-    """As the revival phase begins, a holder's word carried out: the card discarded, every
-    free revival doubled this phase (public); a word whose card is gone lapses."""
-    if state["phase"] != PHASE:
-        return []
+def carry_out(state: State, word: str, holds: Callable[[Any, list[str]], str | None],
+              said: str, play: Callable[[str, str], Event]) -> list[Event]:
+    """Each seat's standing ``word`` (its sheet's key) taken up as a phase begins: the card
+    ``holds`` finds discarded and ``play`` told of it (its event); a word whose card has left
+    the hand lapses, told to the holder alone (``said``, the word's text)."""
     events: list[Event] = []
     for seat in state["seats"]:
         own = state["factions"][seat]
-        if not own.pop(WORD, None):
+        if not own.pop(word, None):
             continue
-        card = held(state, own["hand"])
-        if card is None or state.get(PLAYED) == state["turn"]:
-            events.append(Event(EventCode.USE_LAPSED, {"order": _text(state, True)}, to=(seat,)))
+        card = holds(state, own["hand"])
+        if card is None:
+            events.append(Event(EventCode.USE_LAPSED, {"order": said}, to=(seat,)))
             continue
         own["hand"].remove(card)
         discard(state, seat, card)
-        state[PLAYED] = state["turn"]
-        events.append(Event(EventCode.RECRUITS, {"faction": seat, "limit": LIMIT}))
+        events.append(play(seat, card))
     return events
+
+
+def begins(state: State) -> list[Event]:
+    """As the revival phase begins, a holder's word carried out: the card discarded, every
+    free revival doubled this phase (public); a word whose card is gone lapses (a second word
+    the same phase cannot be: the card is one of a kind)."""
+    if state["phase"] != PHASE:
+        return []
+
+    def play(seat: str, card: str) -> Event:
+        state[PLAYED] = state["turn"]
+        return Event(EventCode.RECRUITS, {"faction": seat, "limit": LIMIT})
+
+    return carry_out(state, WORD, held, _text(state, True), play)

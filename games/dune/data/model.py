@@ -101,6 +101,9 @@ class CardType(StrEnum):
     # the Landsraad packs' (001 3.06-3.09)
     MYSTERY_BOX = "mystery_box"
     WATER_OF_LIFE = "water_of_life"
+    LONG_LIVE_THE_FIGHTERS = "long_live_the_fighters"
+    HEIGHLINER = "heighliner"
+    CARRYALL = "carryall"
 
 
 class Timing(StrEnum):
@@ -113,6 +116,7 @@ class Timing(StrEnum):
     SPICE_BLOW = "spice_blow"       # 001 3.02.06, 3.02.13
     PHASE_START = "phase_start"     # 001 3.02.02: "at the beginning of any phase"
     REVIVAL = "revival"             # 001 3.04.03: "Play during the Revival Phase"
+    COLLECTION = "collection"       # 001 3.08.02: "at the start of the Spice Collection Phase"
 
 
 class Slot(StrEnum):
@@ -188,6 +192,9 @@ class Effect(StrEnum):
     NO_SPICE_FOR_OWN_LEADER = "no_spice_for_own_leader"     # a defense: its leader unpaid
     NO_SPICE_FOR_ITS_KILL = "no_spice_for_its_kill"         # a weapon: its kill unpaid (3.06.03)
     STUNS_LEADER = "stuns_leader"                   # the leader adds nothing, lives (3.06.06)
+    LIFTS_LIMITS_OR_RATES = "lifts_limits_or_rates"         # the Heighliner (3.07.04)
+    DOUBLES_COLLECTION = "doubles_collection"       # its player's rate, forces home (3.08.02)
+    DOUBLES_OWN_FREE_REVIVAL = "doubles_own_free_revival"   # its player's, the limit 7 (3.09.03)
     EXPLODES_WITH_PROJECTILE = "explodes_with_projectile"   # a defense (3.07.02)
     SPICE_FOR_A_PROTECTED_LEADER = "spice_for_a_protected_leader"   # its winner (3.08.04)
     DOUBLE_LEADER_SPICE = "double_leader_spice"     # its kill paid twice (3.09.05)

@@ -47,7 +47,7 @@ from pbem.game import Prompt
 from pbem.wording import plural
 
 from .. import factions, leaders, main_leaders, variants
-from ..cards import karama, karama_reach, recruits
+from ..cards import karama, karama_reach, long_live_the_fighters, recruits
 from ..codes import ErrorCode
 from ..data import Ability, CardType, ForceKind, NameLookupError
 from ..factions import duke_vidal
@@ -298,6 +298,7 @@ def _allowance(seat: str, tanks: dict[str, Counts], spice: int, hand: list[str],
     if terms.no_free:                               # 001 2.09.08 (A): La La La
         free = bonus = 0
     free, most = recruits.terms(game, free, _most(terms.forces, free, bonus))   # 001 3.04.03
+    free, most = long_live_the_fighters.terms(game, seat, free, most)           # 001 3.09.03
     # 001 2.04.12: the allies whose grant it decides, those with more in the tanks than their
     # own free number (for the others it changes nothing)
     discretion = factions.power(seat, rules).grants_free_revival_at_discretion

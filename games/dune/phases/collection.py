@@ -45,6 +45,7 @@ import random
 from pbem.game import Event
 
 from .. import bonus_cards, factions, tokens, transfers, variants
+from ..cards import carryall
 from ..codes import EventCode
 from ..forces import Counts, add, plain, total
 from ..rules import rules_of
@@ -71,11 +72,11 @@ def begin(state: State, rng: random.Random) -> list[Event]:
 def collection_rate(state: State, faction: str) -> int:
     """Spice per force the faction collects: 3 if it occupies Carthag or Arrakeen, else 2
     (000 XI.A, line 427; the board data's ``collection_rate``); under v3 3 with a Harvester
-    bonus card (003 "Round 7: Collections")."""
+    bonus card (003 "Round 7: Collections"); doubled by a Carryall played (001 3.08.02)."""
     rates = [territory.collection_rate for territory in data(state).board.territories
              if territory.collection_rate and faction in occupants(state, territory.name)]
     rates += [rate] if (rate := bonus_cards.collection_rate(state, faction)) else []
-    return max(rates, default=BASE_RATE)
+    return carryall.rate(state, faction, max(rates, default=BASE_RATE))
 
 
 def separated_by_storm(state: State, territory: str, sector: int, other: int) -> bool:
