@@ -22,6 +22,7 @@ import argparse
 import json
 import sys
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 
 import pbem
@@ -70,9 +71,9 @@ class Counts:
         return self.step
 
 
-def count(mix: str, games: int) -> Counts:
-    """The counts of playing ``games`` games of the mix (or of one replay of the stored
-    games), after a warm-up."""
+def warmed(mix: str) -> Callable[[int], None]:
+    """What plays ``games`` games of the mix (or one replay of the stored games), once run
+    for a warm-up (``calls.py`` measures the same)."""
     dune = load_game("dune")
     records = json.loads(RECORDS.read_text())["records"]
     selfplay._replay_check = lambda run, summary: []      # timed apart in selfplay.py
@@ -85,6 +86,13 @@ def count(mix: str, games: int) -> Counts:
             replay(dune, record["ruleset"], record["options"], record["seats"],
                    record["seed"], record["log"])
     run(1)
+    return run
+
+
+def count(mix: str, games: int) -> Counts:
+    """The counts of playing ``games`` games of the mix (or of one replay of the stored
+    games), after a warm-up."""
+    run = warmed(mix)
     found = Counts(str(Path(pbem.__file__).resolve().parent.parent) + "/")
     sys.settrace(found.call)
     try:

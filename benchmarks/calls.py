@@ -23,28 +23,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bytecodes import MIXES, RECORDS  # noqa: E402
+from bytecodes import MIXES, warmed  # noqa: E402
 
 from pbem import selfplay  # noqa: E402
-from pbem.game import load_game, replay  # noqa: E402
-from pbem.selfplay import play_games  # noqa: E402
 
 
 def count(mix: str, games: int) -> dict[str, int]:
     """Each function's calls (``file:line(name)``, built-ins by name) in playing ``games``
     games of the mix (or one replay of the stored games), after a warm-up."""
-    dune = load_game("dune")
-    records = json.loads(RECORDS.read_text())["records"]
-    selfplay._replay_check = lambda run, summary: []      # timed apart in selfplay.py
-
-    def run(games: int) -> None:
-        if mix != "replay":
-            play_games(dune, *MIXES[mix], games, "bench", mail=False)
-            return
-        for record in records:
-            replay(dune, record["ruleset"], record["options"], record["seats"],
-                   record["seed"], record["log"])
-    run(1)
+    run = warmed(mix)
     profile = cProfile.Profile()
     profile.runcall(run, games)
     stats = pstats.Stats(profile).stats
