@@ -21,6 +21,7 @@ from pbem.games.dune.board import homeworlds, layer
 from pbem.games.dune.factions import atreides_caladan as caladan
 from pbem.games.dune.factions import bene_gesserit_coexistence as coexistence
 from pbem.games.dune.factions import bene_gesserit_voice as voice
+from pbem.games.dune.factions import choam_multipurpose as multipurpose
 from pbem.games.dune.factions import choam_tupile as tupile
 from pbem.games.dune.factions import emperor_kaitain as kaitain
 from pbem.games.dune.factions import homeworld_sends as sends
@@ -372,3 +373,17 @@ def test_001_4_10_06_a_shipment_to_a_homeworld_sent_ahead_is_held_and_filed(tmp_
         state = site.record("dune-1").state
     assert state["forces"]["Giedi Prime"] == {"0": {"atreides": {"force": 3}}}
     assert state["factions"]["atreides"]["spice"] == 7
+
+
+def test_001_4_10_a_worthless_card_s_use_names_a_territory_of_the_planet_only():
+    """001 2.09.08 with 4.10: the bots' use of a Worthless card naming a territory where its
+    player has forces picks one of Arrakis, never a homeworld off it (self-play found the
+    random bot's choice asking the printed map for Junction)."""
+    state = dune.setup("gf9", {"homeworlds": True, "choam_richese": True},
+                       ["choam", "harkonnen", "guild"], step_rng("hw", 0))
+    state["forces"]["Junction"] = {"1": {"choam": {"force": 2}}}    # occupying the Guild's
+    view = load_game("dune").view(state, "choam")
+    assert "Junction" in view["forces"] and "Junction" not in data(state).board
+    for seed in range(5):
+        value = multipurpose.use_of(view, multipurpose.BALISET, random.Random(seed))
+        assert value is None or value["territory"] in data(state).board

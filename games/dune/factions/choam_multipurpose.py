@@ -211,9 +211,10 @@ def use_of(view: dict[str, Any], card: str, rng: random.Random | None = None
     faction, place = _wants(view, card)
     value: dict[str, Any] = {"card": card}
     if place:
+        board = data(view).board        # the planet's: never a homeworld off it (001 4.10)
         mine = sorted({t for t, sectors in view["forces"].items()
-                       for by in sectors.values() if seat in by},
-                      key=lambda t: (not data(view).board[t].is_stronghold, t))
+                       for by in sectors.values() if seat in by and t in board},
+                      key=lambda t: (not board[t].is_stronghold, t))
         if not mine:
             return None
         value["territory"] = rng.choice(mine) if rng else mine[0]
