@@ -17,16 +17,19 @@ from installation import Installation
 from pbem import selfplay
 from pbem.game import Event, load_game, step_rng
 from pbem.games import dune
+from pbem.games.dune import factions, variants
 from pbem.games.dune.board import homeworlds, layer
 from pbem.games.dune.factions import bene_gesserit_coexistence as coexistence
 from pbem.games.dune.factions import bene_gesserit_voice as voice
 from pbem.games.dune.factions import choam_multipurpose as multipurpose
 from pbem.games.dune.factions import choam_tupile as tupile
+from pbem.games.dune.factions import duke_vidal
 from pbem.games.dune.invariants import violations
 from pbem.games.dune.scenario import load_scenario
 from pbem.games.dune.state import data
 from pbem.games.dune.variants import caladan, kaitain
 from pbem.games.dune.variants import homeworld_sends as sends
+from pbem.games.dune.variants.homeworlds import Homeworlds
 from pbem.templating import render
 
 SIX = ["atreides", "bene-gesserit", "emperor", "fremen", "guild", "harkonnen"]
@@ -204,7 +207,9 @@ def test_001_4_10_12_every_card_effect_reads_in_the_report():
                                 "defenses": 2}),
         Event("hand-limit-discard", {"faction": "atreides", "card": "Shield", "rule": "4.10.12"}),
         Event("advisor-sent", {"with": "harkonnen", "territory": "Polar Sink", "count": 2}),
-        Event("advisor-sent", {"with": "harkonnen", "territory": "Polar Sink"})]
+        Event("advisor-sent", {"with": "harkonnen", "territory": "Polar Sink"}),
+        Event("duke-vidal-taken", {"faction": "atreides", "why": "occupied"}),
+        Event("duke-vidal-aside", {"faction": "atreides", "why": "occupied"})]
     text = flat(render("dune", "events.txt.j2", seat=None, events=events))
     for words in ("only half of a payment of 5 spice, Kaitain on its Low Threshold side: 2 to "
                   "Harkonnen, occupying it", "2 to the bank",
@@ -218,7 +223,9 @@ def test_001_4_10_12_every_card_effect_reads_in_the_report():
                   "hold 7 spice, 1 weapon and 2 defenses",
                   "Shield at random, over their hand limit (001 4.10.12)",
                   "send 2 spiritual advisors to Polar Sink",
-                  "send a spiritual advisor to Polar Sink"):
+                  "send a spiritual advisor to Polar Sink",
+                  "they occupy the Ecaz homeworld, to the end of the turn (001 4.10.12 \"Ecaz\")",
+                  "at the end of the turn the Ecaz homeworld was occupied"):
         assert words in text, words
 
 
@@ -386,3 +393,68 @@ def test_001_4_10_a_worthless_card_s_use_names_a_territory_of_the_planet_only():
     for seed in range(5):
         value = multipurpose.use_of(view, multipurpose.BALISET, random.Random(seed))
         assert value is None or value["territory"] in data(state).board
+
+
+def test_001_4_10_12_ecaz_occupied_duke_vidal_stays_with_the_occupier_to_the_turns_end():
+    """4.10.12 "Ecaz" (Occupied): the occupier "gains Duke Vidal ..., overriding Ecaz and
+    Moritani's Duke Vidal advantage": held by the occupier, neither the Moritani's two battles
+    (2.12.17) nor the Ecaz Ambassador (2.11.17.12) take him; as the turn ends he is set aside
+    (ruling), the invariants holding throughout."""
+    state = load_scenario({
+        "game": "dune", "seats": ["atreides", "moritani", "ecaz"], "ruleset": "gf9",
+        "options": {"ecaz_moritani": True, "homeworlds": True}, "seed": "vidal-occupied",
+        "position": {"turn": 3, "phase": "movement", "storm": {"sector": 1},
+                     "forces": {"Ecaz": {"atreides": 1}, "Sietch Tabr": {"ecaz": 20}}}}).state
+    hooks = Homeworlds()
+    (taken,) = hooks.phase_ends(state, random.Random(0))
+    assert taken.code == "duke-vidal-taken" and taken.data == {"faction": "atreides",
+                                                               "why": "occupied"}
+    assert duke_vidal.take(state, "moritani", duke_vidal.MENTAT_PAUSE, "battles") == []
+    assert duke_vidal.take(state, "ecaz", duke_vidal.BATTLE, "ambassador") == []
+    assert duke_vidal.at(state) == "atreides" and violations(state) == []
+    state["phase"] = "mentat_pause"                     # the turn's last phase
+    assert [e.code for e in hooks.phase_ends(state, random.Random(0))] == ["duke-vidal-aside"]
+    assert duke_vidal.at(state) == duke_vidal.ASIDE and violations(state) == []
+
+
+def test_issue_29_the_homeworld_words_are_the_variants_not_the_factions():
+    """The cards' standing words (4.10.12 "Caladan", "Kaitain", "Southern Hemisphere",
+    "Tleilax") are asked and carried out through the homeworlds variant's hooks: no faction
+    class overrides a hook for them (Caladan's after a battle, Kaitain's as a phase ends), and
+    without the option no variant in play asks any."""
+    seats = ["atreides", "emperor", "fremen", "tleilaxu"]
+    game = dune.setup("gf9", {"ixians_tleilaxu": True}, seats, step_rng("hw", 0))
+    words = ("standing_prompts", "standing_keys", "standing_decision")
+    for seat, hooks in zip(seats, ((*words, "after_battle"), (*words, "phase_ends"), words,
+                                   words), strict=True):
+        cls = type(factions.power(seat, game))
+        for hook in hooks:
+            assert getattr(cls, hook) is getattr(factions.Faction, hook), (seat, hook)
+    kinds = {"caladan", "kaitain", "fedaykin", "tleilax"}
+    for options, asked in (({"homeworlds": True, "advanced": True, "ixians_tleilaxu": True},
+                            kinds), ({"advanced": True, "ixians_tleilaxu": True}, set())):
+        state = load_scenario({
+            "game": "dune", "seats": seats, "ruleset": "gf9", "options": options,
+            "seed": "words", "position": {
+                "turn": 2, "phase": "revival", "storm": {"sector": 1, "marker": 1},
+                "factions": {seat: {"tanks": 1} for seat in seats}}}).state
+        assert {p.kind for p in dune.prompts(state)} & kinds == asked
+        assert bool(variants.in_play(state)) is bool(asked)
+
+
+def test_001_4_10_12_kaitain_discards_a_poison_weapon_that_ecaz_are_paid_for():
+    """4.10.12 "Kaitain" (High) discards as the bidding ends; "Ecaz" (High) pays 3 spice "each
+    time a poison weapon is discarded": a Chaumas so discarded is counted in the same phase's
+    end (the variant's words carried out before the bounty)."""
+    state = load_scenario({
+        "game": "dune", "seats": ["emperor", "ecaz", "atreides"], "ruleset": "gf9",
+        "options": {"ecaz_moritani": True, "homeworlds": True}, "seed": "kaitain-poison",
+        "position": {"turn": 2, "phase": "bidding", "storm": {"sector": 1},
+                     "factions": {"emperor": {"hand": ["Chaumas"], "spice": 5},
+                                  "ecaz": {"spice": 0}}}}).state
+    hooks = Homeworlds()
+    hooks.phase_begins(state)
+    kaitain.given(state, "emperor", ["Chaumas"])
+    codes = [e.code for e in hooks.phase_ends(state, random.Random(0))]
+    assert codes == ["homeworld-discards", "poison-bounty"]
+    assert state["factions"]["ecaz"]["spice"] == 3 and state["factions"]["emperor"]["spice"] == 3

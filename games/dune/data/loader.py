@@ -328,7 +328,8 @@ class _Reader(DataReader):
             "high_discards": (bool, False), "occupier_hand_bonus": (int, 0),
             "low_questions": (bool, False), "high_ships_with": (str, ""),
             "high_sends_revived": ([str], []), "high_poison_bounty": (int, 0),
-            "high_sends_free_revival": (bool, False)})
+            "high_sends_free_revival": (bool, False), "high_alliance_victory": (dict, {}),
+            "occupier_takes_leader": (str, "")})
         if fields is None:
             return None
         sides = {}
@@ -353,6 +354,12 @@ class _Reader(DataReader):
             self.fault(f"{where}, homeworld", FaultCode.BAD_VALUE,
                        "high_paid_revival: {paid: <kind>, free: <kind>, each: <number>}")
             return None
+        wins = fields["high_alliance_victory"]
+        if wins and not (set(wins) == {"strongholds", "homeworlds"}
+                         and all(isinstance(n, int) for n in wins.values())):
+            self.fault(f"{where}, homeworld", FaultCode.BAD_VALUE,
+                       "high_alliance_victory: {strongholds: <number>, homeworlds: <number>}")
+            return None
         if fields["low_halves"] not in ("", "card", "shipment"):     # factions.CARD, SHIPMENT
             self.fault(f"{where}, homeworld", FaultCode.BAD_VALUE, "low_halves: card or shipment")
             return None
@@ -370,7 +377,9 @@ class _Reader(DataReader):
                          fields["high_discards"], fields["occupier_hand_bonus"],
                          fields["low_questions"], fields["high_ships_with"],
                          tuple(fields["high_sends_revived"]), fields["high_poison_bounty"],
-                         fields["high_sends_free_revival"])
+                         fields["high_sends_free_revival"],
+                         (wins["strongholds"], wins["homeworlds"]) if wins else None,
+                         fields["occupier_takes_leader"])
 
     def sector(self, sector: int, count: int, where: str) -> bool:
         if 1 <= sector <= count:

@@ -456,7 +456,11 @@ class Homeworld:
     word says, on the High side (the Southern Hemisphere's Fedaykin);
     ``high_sends_free_revival``: the forces of its free revival go at once where its word
     says, on the High side (Tleilax's); ``high_poison_bounty``:
-    the spice its faction gains for each poison weapon discarded, on the High side (Ecaz's).
+    the spice its faction gains for each poison weapon discarded, on the High side (Ecaz's);
+    ``high_alliance_victory``: (strongholds, homeworlds) on the High side its faction's
+    alliance wins co-occupying so many strongholds and occupying so many other factions'
+    homeworlds (Ecaz's: 1, 2); ``occupier_takes_leader``: the leader the occupier or their ally
+    gains while it is occupied (Ecaz's Duke Vidal).
     ``sources``:
     where each number comes from (``docs/sources.md``'s keys)."""
 
@@ -493,6 +497,8 @@ class Homeworld:
     high_sends_revived: tuple[str, ...] = ()
     high_poison_bounty: int = 0
     high_sends_free_revival: bool = False
+    high_alliance_victory: tuple[int, int] | None = None
+    occupier_takes_leader: str = ""
 
 
 @dataclass(frozen=True)

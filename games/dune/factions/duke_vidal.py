@@ -16,6 +16,9 @@ aside again.
 - The Moritani (2.12.17, A) take him at the end of the movement round, from whoever holds him,
   when in two battles in strongholds; at the Mentat Pause they set him aside (2.12.18, A)
   (``until="mentat_pause"``, ``mentat_pause``).
+- The occupier of Ecaz's homeworld (001 4.10.12 "Ecaz", homeworlds) gains him, "overriding
+  Ecaz and Moritani's Duke Vidal advantage" (``until="occupied"``): no other power takes him
+  from them; the turn over, the variant sets him aside.
 - From the tanks only Ecaz revive him (2.11.23), for 5 (his ``revival_cost``), whatever their
   own leaders; revived, he is set aside (``revived``).
 
@@ -40,6 +43,7 @@ NAME = "Duke Vidal"
 KEY = "duke_vidal"
 ASIDE, TANKS = "aside", "tanks"
 BATTLE, MENTAT_PAUSE = "battle", "mentat_pause"     # when his holder sets him aside
+OCCUPIED = "occupied"       # 001 4.10.12 "Ecaz": the occupier's, to the turn's end, kept
 
 
 def place(game: Any) -> dict[str, Any]:
@@ -72,9 +76,10 @@ def offer(game: Any, vidal: Any) -> tuple[tuple[str, int], ...]:
 
 def take(state: State, seat: str, until: str, why: str) -> list[Event]:
     """He becomes one of ``seat``'s Active Leaders, from the aside or from the faction holding
-    him (never from the tanks): 2.11.17.12, 2.12.17."""
+    him (never from the tanks, nor from the occupier of Ecaz's homeworld but by its card):
+    2.11.17.12, 2.12.17, 4.10.12 "Ecaz"."""
     before = at(state)
-    if before in (TANKS, seat):
+    if before in (TANKS, seat) or (place(state)["until"] == OCCUPIED and until != OCCUPIED):
         return []
     state[KEY] = {"at": seat, "until": until}
     return [Event(EventCode.DUKE_VIDAL_TAKEN, {"faction": seat, "why": why,
@@ -148,6 +153,6 @@ def violations(state: State) -> list[str]:
     now = place(state)
     held_by = now["at"] not in (ASIDE, TANKS)
     if (held_by and now["at"] not in state["seats"]) or set(now) != {"at", "until"} or (
-            (now["until"] in (BATTLE, MENTAT_PAUSE)) != held_by):
+            (now["until"] in (BATTLE, MENTAT_PAUSE, OCCUPIED)) != held_by):
         return [f"duke vidal: {now} is no place of his (001 2.11.17.12, 2.12.17)"]
     return []

@@ -273,6 +273,7 @@ def stronghold_winners(state: State, held: dict[str, list[str]]) -> list[list[st
         needed = strongholds_needed(rules, count, party_players(state, party))
         for faction in factions.in_play(state, "victory_needs"):       # 001 2.11.22
             needed = faction.victory_needs(state, party, needed)
+        needed = variants.victory_needs(state, party, needed)         # 001 4.10.12 "Ecaz"
         if needed is not None and points(state, party_strongholds(held, party)) >= needed:
             found.append(party)
     return found

@@ -355,7 +355,8 @@ def spice_cards(rules: Rules) -> Cards:
 def _duke_vidal(rules: Rules, given: dict[str, str], seats: list[str], key: str,
                 problems: list[str]) -> dict[str, Any] | None:
     """Duke Vidal's place (``factions/duke_vidal``): ``at`` aside, tanks or a faction in play,
-    ``until`` battle or mentat_pause (who holds him sets him aside then)."""
+    ``until`` battle, mentat_pause or occupied (who holds him sets him aside then; the
+    occupier of Ecaz's homeworld at the turn's end, 001 4.10.12 "Ecaz")."""
     where = given.get("at", duke_vidal.ASIDE)
     until = given.get("until")
     if set(given) - {"at", "until"}:
@@ -363,7 +364,8 @@ def _duke_vidal(rules: Rules, given: dict[str, str], seats: list[str], key: str,
         return None
     if where not in (duke_vidal.ASIDE, duke_vidal.TANKS):
         where = _seat(rules, where, seats, f"{key}.at", problems)
-    if until not in (None, duke_vidal.BATTLE, duke_vidal.MENTAT_PAUSE):
-        problems.append(f"{key}.until: expected battle or mentat_pause, got {until!r}")
+    if until not in (None, duke_vidal.BATTLE, duke_vidal.MENTAT_PAUSE, duke_vidal.OCCUPIED):
+        problems.append(f"{key}.until: expected battle, mentat_pause or occupied, got "
+                        f"{until!r}")
         return None
     return None if where is None else {"at": where, "until": until}

@@ -166,6 +166,13 @@ def victory_points(state: State, seat: str) -> list[str]:
     return [point for variant in in_play(state) for point in variant.victory_points(state, seat)]
 
 
+def victory_needs(state: State, party: list[str], needed: int | None) -> int | None:
+    """The strongholds ``party`` needs to win as every variant says (001 4.10.12 "Ecaz")."""
+    for variant in in_play(state):
+        needed = variant.victory_needs(state, party, needed)
+    return needed
+
+
 def war_continues(state: State, held: dict[str, list[str]]) -> list[Event]:
     """Every variant's rules at War Continues (no faction won; ``held``: what each controls)."""
     return [event for variant in in_play(state) for event in variant.war_continues(state, held)]
@@ -363,5 +370,5 @@ __all__ = ["VARIANTS", "Variant", "acted", "at_reveal", "battle_opened", "battle
            "revival_opens", "revival_terms", "shipment_paid", "shipped", "shipped_as_one",
            "shipping_terms", "shut", "standing_apply", "standing_keys",
            "standing_prompts", "storm_placed", "stronghold_rate", "traitors_barred",
-           "victory_points", "violations",
+           "victory_needs", "victory_points", "violations",
            "war_continues", "widened"]

@@ -110,6 +110,11 @@ class Variant:
         stronghold held: nothing."""
         return []
 
+    def victory_needs(self, state: State, party: list[str], needed: int | None) -> int | None:
+        """The strongholds ``party`` needs to win (``needed``: as the rules and the factions
+        say; None: it may not win so): unchanged."""
+        return needed
+
     def war_continues(self, state: State, held: dict[str, list[str]]) -> list[Event]:
         """No faction has won at the Mentat Pause; ``held``: what each controls: nothing."""
         return []

@@ -82,10 +82,11 @@ from ..board.homeworlds import (
     side,
 )
 from ..codes import EventCode
-from ..data import Act, CardType
+from ..data import Act, CardType, Place
+from ..factions import duke_vidal
 from ..forces import Counts, add, add_forces, count_in, kinds, remove_forces, take, total
 from ..rules import rules_of
-from ..state import State, data, sheet
+from ..state import State, ally_of, data, occupants, sheet
 from . import homeworld_words
 from .base import Variant
 
@@ -93,12 +94,38 @@ CHARITY_BONUS = 1           # 001 4.10.12.05: "+1 CHOAM Charity", from the Spice
 REVIVAL_BONUS = 1           # 001 4.10.12.04: "+1 Free Revival"
 
 
-def _note_occupiers(state: State) -> None:
-    """Keep this turn's occupiers (4.10.12.08)."""
+def _note_occupiers(state: State) -> list[Event]:
+    """Keep this turn's occupiers (4.10.12.08); 4.10.12 "Ecaz" (Occupied): "Occupier or
+    their ally gains Duke Vidal", the first occupier in seat order (ruling), to the turn's
+    end."""
+    events = []
     for place in placed(state):
         now = occupiers(state, place)
         if now:
             state.setdefault("occupied", {})[place.name] = now
+            assert place.homeworld is not None
+            if place.homeworld.occupier_takes_leader == duke_vidal.NAME:
+                events += duke_vidal.take(state, now[0], duke_vidal.OCCUPIED, duke_vidal.OCCUPIED)
+    return events
+
+
+def _alliance_wins(state: State, place: Place, party: list[str]) -> bool:
+    """4.10.12 "Ecaz" (High): "Your alliance can win by Co-Occupying at least one stronghold
+    and occupying two other factions' homeworlds": its faction and an ally of theirs both in
+    so many strongholds, the alliance's members occupiers (4.10.12.08) of so many homeworlds
+    of factions outside it."""
+    card, seat = place.homeworld, native(state, place)
+    assert card is not None
+    if not card.high_alliance_victory or seat not in party or len(party) < 2 or side(
+            state, place) != HIGH:
+        return False
+    strongholds, homes = card.high_alliance_victory
+    allies = set(ally_of(state, seat)) & set(party)
+    shared = [s.name for s in data(state).board.strongholds
+              if seat in (here := occupants(state, s.name)) and allies & set(here)]
+    theirs = [p.name for p in placed(state) if native(state, p) not in party
+              and set(occupiers(state, p)) & set(party)]
+    return len(shared) >= strongholds and len(theirs) >= homes
 
 
 def _sent(state: State, seat: str, forces: Counts) -> list[Event]:
@@ -207,11 +234,10 @@ class Homeworlds(Variant):
     def phase_begins(self, state: State) -> list[Event]:
         """4.10.12.06: a battle round opens with each faction's forces on its invaded homeworld
         on the board there, to fight for it."""
-        _note_occupiers(state)
+        events = _note_occupiers(state)
         _mark_discards(state)
         if state["phase"] != "battle":
-            return []
-        events = []
+            return events
         for place in placed(state):
             seat = native(state, place)
             if not invaders(state, place):
@@ -249,7 +275,7 @@ class Homeworlds(Variant):
                 if here:
                     remove_forces(state, seat, place.name, 0, here)
                     add(state["factions"][seat]["reserve"], here)
-        _note_occupiers(state)
+        events += _note_occupiers(state)
         events += _poison_bounty(state)
         if state["phase"] == "collection":
             for place in placed(state):
@@ -261,6 +287,8 @@ class Homeworlds(Variant):
                         "faction": seat, "homeworld": place.name, "spice": income}))
         if state["phase"] == rules_of(state).phases[-1]:      # the turn is over
             state.pop("occupied", None)
+            if duke_vidal.place(state)["until"] == duke_vidal.OCCUPIED:
+                events += duke_vidal.set_aside(state, duke_vidal.OCCUPIED)
         return events
 
     def collected(self, state: State, events: list[Event]) -> list[Event]:
@@ -434,6 +462,10 @@ class Homeworlds(Variant):
             if name not in off_planet(state) or not set(seats) <= set(state["seats"]):
                 found.append(f"homeworlds: {name} occupied by {seats}")
         return found
+
+    def victory_needs(self, state: State, party: list[str], needed: int | None) -> int | None:
+        """4.10.12 "Ecaz" (High): the alliance's victory by homeworlds, whatever it holds."""
+        return 0 if any(_alliance_wins(state, p, party) for p in placed(state)) else needed
 
     def may_ally(self, game: State | dict[str, Any], seat: str, other: str) -> bool:
         """4.10.09: "No player may enter into an alliance with their Occupier"."""
