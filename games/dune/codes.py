@@ -344,6 +344,7 @@ class EventCode(StrEnum):
     TUPILE_ANSWER = "tupile-answer"                 # its answer, to CHOAM and the asked
     HOMEWORLD_SENT = "homeworld-sent"               # 4.10.12 "Southern Hemisphere" (High)
     POISON_BOUNTY = "poison-bounty"                 # 4.10.12 "Ecaz" (High)
+    HOMEWORLD_TOKEN = "homeworld-token"             # 4.10.12 "Grumman" (High): no token named
     # leader_skills (001 4.07)
     SKILL_KEPT = "skill-kept"                   # 4.07.02-03: kept, face up, with its leader
     SKILL_LOST = "skill-lost"                   # 4.07.11: its leader killed
@@ -429,6 +430,7 @@ class ErrorCode(StrEnum):
     BAD_KAITAIN = "bad-kaitain"                 # 001 4.10.12 "Kaitain"
     BAD_TUPILE = "bad-tupile"                   # 001 4.10.12 "Tupile"
     BAD_SEND = "bad-send"                       # 001 4.10.12 "Southern Hemisphere", "Tleilax"
+    BAD_GRUMMAN = "bad-grumman"                 # 001 4.10.12 "Grumman"
     BAD_PRICE = "bad-price"
     BAD_CHEAP_HERO = "bad-cheap-hero"
     BAD_DIAL = "bad-dial"

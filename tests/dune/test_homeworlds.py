@@ -6,6 +6,7 @@ with the rule quoted, and shown in every seat's report.  The rules' scenario fil
 
 from __future__ import annotations
 
+import json
 import random
 import re
 
@@ -27,7 +28,7 @@ from pbem.games.dune.factions import duke_vidal
 from pbem.games.dune.invariants import violations
 from pbem.games.dune.scenario import load_scenario
 from pbem.games.dune.state import data
-from pbem.games.dune.variants import caladan, kaitain
+from pbem.games.dune.variants import caladan, grumman, kaitain
 from pbem.games.dune.variants import homeworld_sends as sends
 from pbem.games.dune.variants.homeworlds import Homeworlds
 from pbem.templating import render
@@ -209,7 +210,11 @@ def test_001_4_10_12_every_card_effect_reads_in_the_report():
         Event("advisor-sent", {"with": "harkonnen", "territory": "Polar Sink", "count": 2}),
         Event("advisor-sent", {"with": "harkonnen", "territory": "Polar Sink"}),
         Event("duke-vidal-taken", {"faction": "atreides", "why": "occupied"}),
-        Event("duke-vidal-aside", {"faction": "atreides", "why": "occupied"})]
+        Event("duke-vidal-aside", {"faction": "atreides", "why": "occupied"}),
+        Event("homeworld-token", {"faction": "moritani", "territory": "Arrakeen", "added": True,
+                                  "spice": 4, "kind": "Terror token"}),
+        Event("homeworld-token", {"faction": "moritani", "territory": "Carthag",
+                                  "added": False, "spice": 4, "kind": "Terror token"})]
     text = flat(render("dune", "events.txt.j2", seat=None, events=events))
     for words in ("only half of a payment of 5 spice, Kaitain on its Low Threshold side: 2 to "
                   "Harkonnen, occupying it", "2 to the bank",
@@ -225,7 +230,10 @@ def test_001_4_10_12_every_card_effect_reads_in_the_report():
                   "send 2 spiritual advisors to Polar Sink",
                   "send a spiritual advisor to Polar Sink",
                   "they occupy the Ecaz homeworld, to the end of the turn (001 4.10.12 \"Ecaz\")",
-                  "at the end of the turn the Ecaz homeworld was occupied"):
+                  "at the end of the turn the Ecaz homeworld was occupied",
+                  "add a Terror token face down to Arrakeen, and take 4 spice from the bank",
+                  "take a Terror token face down off the board from Carthag, back behind their "
+                  "shield, and take 4 spice"):
         assert words in text, words
 
 
@@ -458,3 +466,65 @@ def test_001_4_10_12_kaitain_discards_a_poison_weapon_that_ecaz_are_paid_for():
     codes = [e.code for e in hooks.phase_ends(state, random.Random(0))]
     assert codes == ["homeworld-discards", "poison-bounty"]
     assert state["factions"]["ecaz"]["spice"] == 3 and state["factions"]["emperor"]["spice"] == 3
+
+
+def test_001_4_10_12_grumman_word_is_a_standing_word_only_with_the_homeworld():
+    """4.10.12 "Grumman" (High): "You may add a Terror token ... or remove a Terror token":
+    with the homeworld the Moritani's optional standing word rides on their mail round, names
+    their tokens to them alone, is read and echoed, and both bots answer it; a token not theirs
+    there is refused, quoting the choices; without homeworlds it is not offered."""
+    for options, offered in (({"ecaz_moritani": True, "homeworlds": True}, True),
+                             ({"ecaz_moritani": True}, False)):
+        state = load_scenario({
+            "game": "dune", "seats": ["atreides", "moritani"], "ruleset": "gf9",
+            "options": options, "seed": "grumman-word",
+            "position": {"turn": 2, "phase": "revival", "storm": {"sector": 1},
+                         "factions": {s: {"tanks": 1} for s in ("atreides", "moritani")},
+                         "tokens": {"Sabotage": {"owner": "moritani", "at": "Arrakeen",
+                                                 "face": "down"}}}}).state
+        prompts = [p for p in dune.prompts(state) if p.kind == "grumman"]
+        assert bool(prompts) is offered
+        parsed = dune.parse(state, "moritani", "GRUMMAN ADD Robbery TO Arrakeen")
+        assert (parsed.errors == []) is offered
+        if offered:
+            (prompt,) = prompts
+            assert prompt.seat == "moritani" and prompt.optional
+            assert prompt.template == "GRUMMAN NONE" and "Sabotage in Arrakeen" in prompt.legal
+            (order,) = parsed.orders
+            assert order.value == {"add": "Robbery", "to": "Arrakeen"}
+            assert order.text == "GRUMMAN ADD Robbery TO Arrakeen"
+            (order,) = dune.parse(state, "moritani", "grumman remove sabotage").orders
+            assert order.text == "GRUMMAN REMOVE Sabotage"
+            (error,) = dune.parse(state, "moritani", "GRUMMAN REMOVE Robbery").errors
+            assert "GRUMMAN REMOVE Sabotage" in str(error)
+            chosen = [grumman._random(state, prompt, random.Random(seed)) for seed in range(30)]
+            assert None in chosen and {"remove": "Sabotage"} in chosen
+            assert {"add", "to"} in [set(c) for c in chosen if c]
+
+
+def test_001_4_10_12_grumman_token_added_is_told_to_no_other_seat():
+    """The differential test of 4.10.12 "Grumman" (High): the same position with the Moritani's
+    word adding the Robbery or the Atomics beside the Sabotage in Arrakeen; as the Spice
+    Collection round ends every other seat reads the same events and the same view, the
+    Moritani's own view differing (the token face down, 2.12.06)."""
+    seen = []
+    for token in ("Robbery", "Atomics"):
+        state = load_scenario({
+            "game": "dune", "seats": ["atreides", "harkonnen", "moritani"], "ruleset": "gf9",
+            "options": {"ecaz_moritani": True, "homeworlds": True}, "seed": "grumman-secret",
+            "position": {"turn": 2, "phase": "mentat_pause", "storm": {"sector": 1},
+                         "tokens": {"Sabotage": {"owner": "moritani", "at": "Arrakeen",
+                                                 "face": "down"}}}}).state
+        state["phase"] = "collection"          # the round's end, which asks nobody anything
+        word = grumman.given(state, "moritani", {"add": token, "to": "Arrakeen"})
+        assert [e.to for e in word] == [("moritani",)]
+        events = Homeworlds().phase_ends(state, random.Random(0))
+        assert [e.code for e in events] == ["homeworld-token"]
+        assert token not in json.dumps(events[0].data)
+        assert violations(state) == []
+        seen.append({seat: (dune.seat_view(state, seat),
+                            [(e.code, e.data) for e in word + events
+                             if not e.to or seat in e.to]) for seat in state["seats"]})
+    one, other = seen
+    assert one["atreides"] == other["atreides"] and one["harkonnen"] == other["harkonnen"]
+    assert one["moritani"] != other["moritani"]

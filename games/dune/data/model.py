@@ -460,7 +460,9 @@ class Homeworld:
     ``high_alliance_victory``: (strongholds, homeworlds) on the High side its faction's
     alliance wins co-occupying so many strongholds and occupying so many other factions'
     homeworlds (Ecaz's: 1, 2); ``occupier_takes_leader``: the leader the occupier or their ally
-    gains while it is occupied (Ecaz's Duke Vidal).
+    gains while it is occupied (Ecaz's Duke Vidal); ``high_token_spice``: on the High side its
+    faction may add a token of its kind (``tokens``) to a stronghold holding one, or take one
+    off the board, in Spice Collection, for so much spice from the bank (Grumman's 4).
     ``sources``:
     where each number comes from (``docs/sources.md``'s keys)."""
 
@@ -499,6 +501,7 @@ class Homeworld:
     high_sends_free_revival: bool = False
     high_alliance_victory: tuple[int, int] | None = None
     occupier_takes_leader: str = ""
+    high_token_spice: int = 0
 
 
 @dataclass(frozen=True)
