@@ -26,6 +26,7 @@ from pbem.games.dune.factions import choam_multipurpose as multipurpose
 from pbem.games.dune.factions import choam_tupile as tupile
 from pbem.games.dune.factions import duke_vidal
 from pbem.games.dune.invariants import violations
+from pbem.games.dune.orders.language import KINDS
 from pbem.games.dune.scenario import load_scenario
 from pbem.games.dune.state import data
 from pbem.games.dune.variants import caladan, grumman, kaitain
@@ -528,3 +529,27 @@ def test_001_4_10_12_grumman_token_added_is_told_to_no_other_seat():
     one, other = seen
     assert one["atreides"] == other["atreides"] and one["harkonnen"] == other["harkonnen"]
     assert one["moritani"] != other["moritani"]
+
+
+def test_001_4_10_12_ix_occupied_the_supply_chain_is_the_occupiers_alone():
+    """4.10.12 "Ix" (Occupied): "Occupier takes control of your Bidding advantage" (2.07.08):
+    the row with its card more is named in the occupier's prompt alone, the Ixians' view shows
+    none of it and they are asked nothing, TECHNOLOGY (2.07.23, advanced) included (ruling);
+    both bots answer the occupier's prompt from it."""
+    state = load_scenario({
+        "game": "dune", "seats": ["atreides", "ixians"], "ruleset": "gf9",
+        "options": {"ixians_tleilaxu": True, "homeworlds": True, "advanced": True},
+        "seed": "ix-occupied",
+        "position": {"turn": 2, "phase": "bidding", "storm": {"sector": 1},
+                     "forces": {"Ix": {"atreides": 1}, "Carthag": {"ixians": [13, 7]}},
+                     "factions": {"ixians": {"hand": ["Chaumas"]}},
+                     "decks": {"treachery": ["Lasgun", "Baliset", "Shield"]}}}).state
+    prompts = {p.key: p for p in dune.prompts(state)}
+    assert not [k for k in prompts if k.endswith(":ixians")]
+    supply = prompts["supply:atreides"]
+    assert "Baliset" in supply.legal and "Lasgun" in supply.legal
+    assert "stock" not in dune.seat_view(state, "ixians")["own"]
+    view = dune.seat_view(state, "atreides")
+    assert dune.basic_order(view, supply, random.Random(0)).startswith("SUPPLY ")
+    card, end = KINDS["supply"].random(view, supply, random.Random(0))
+    assert card in state["step"]["row"] and end in ("TOP", "BOTTOM")

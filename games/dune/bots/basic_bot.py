@@ -405,8 +405,9 @@ def _pocket(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
 
 def _supply(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
     """Of the SUPPLY CHAIN's cards (001 2.07.08), a worthless card to the bottom of the deck,
-    else the card least useful to the Ixians (the last by the pocket's ranking)."""
-    cards = view["own"]["stock"]
+    else the card least useful to the Ixians (the last by the pocket's ranking); the cards of
+    the prompt, the chooser's alone (the occupier of Ix's too, 001 4.10.12 "Ix")."""
+    cards = prompt.options["row"]
     worst = max(cards, key=lambda c: _usefulness(view, c))
     return f"SUPPLY {data(view).treachery_card(worst).name} BOTTOM"
 

@@ -85,8 +85,10 @@ class Ixians(Faction):
                     if kind == ixians_hms.PLACEMENT else ixians_hms.move_prompt(state, self.seat)
                     for kind in self._storm_kinds(state)]
         elif phase == "bidding" and state["step"].get("stock") == self.seat:
-            found = [ixians_supply.prompt(state, self.seat)]
-            if (ixians_redraw.technology(state, self.seat) and not rules_of(state).ixians_text_b
+            chooser = ixians_supply.chooser(state, self.seat)
+            found = [ixians_supply.prompt(state, chooser)]
+            if (chooser == self.seat and ixians_redraw.technology(state, self.seat)
+                    and not rules_of(state).ixians_text_b
                     and ixians_supply.swappable(state, self.seat)):
                 found.append(ixians_supply.technology_prompt(state, self.seat))
             return found
@@ -137,7 +139,7 @@ class Ixians(Faction):
             return []
         if kind == ixians_redraw.REDRAW:
             return ixians_redraw.keep(state, self.seat, key_seat, value)
-        return ixians_supply.set_aside(state, self.seat, value, rng)
+        return ixians_supply.set_aside(state, key_seat, value, rng)
 
     # --- hooks of set-up
 
@@ -150,7 +152,8 @@ class Ixians(Faction):
         while they choose (2.07.08)."""
         if self.holds_starting_cards(state) and ixians_pocket.due(state, self.seat):
             return {"pocket": ixians_pocket.pocket(state)}
-        if state["phase"] == "bidding" and state["step"].get("stock") == self.seat:
+        if (state["phase"] == "bidding" and state["step"].get("stock") == self.seat
+                and ixians_supply.chooser(state, self.seat) == self.seat):
             return {"stock": list(state["step"]["row"])}        # 2.07.08: theirs to see
         return {}
 

@@ -12,6 +12,11 @@ out.  Rulings: everyone is told whether the card went on the top or the bottom (
 at the table, in everyone's sight), only the Ixians which card; the Atreides see the cards
 only once they are laid out (2.07.09: the dealer "uses" the shuffled cards).
 
+With the homeworlds (001 4.10.12 "Ix", Occupied: "Occupier takes control of your Bidding
+advantage") the first occupier of Ix chooses instead (``chooser``): the row is named to them
+alone in their prompt, the card put back told to them alone, and the Ixians, who see nothing,
+are not offered TECHNOLOGY in that round (ruling: it would show them the row).
+
 TECHNOLOGY (2.07.23, advanced, text A; text B not offered yet): "Once, during the Bidding
 Phase, before bidding begins on a card and before Atreides looks at the card, you may take the
 Treachery Card about to be bid on, and replace it with one from your hand."  By mail the Ixians
@@ -30,7 +35,9 @@ from typing import Any
 
 from pbem.game import Event, Prompt
 
+from ..board import homeworlds
 from ..codes import ErrorCode, EventCode
+from ..data import Ability
 from ..orders.language import OrderKind, OrderProblem, card_among, order_kind
 from ..prompt_key import PromptKey
 from ..state import State, data
@@ -40,13 +47,20 @@ ENDS = ("TOP", "BOTTOM")
 SUPPLY, TECHNOLOGY = "supply", "technology"     # the kinds of their decisions
 
 
+def chooser(state: State, seat: str) -> str:
+    """Who chooses the card put back: the Ixians (``seat``), or the first occupier of Ix
+    (001 4.10.12 "Ix", Occupied)."""
+    return homeworlds.taker(state, seat, Ability.SUPPLY_CHAIN, lambda _: True) or seat
+
+
 def prompt(state: State, seat: str) -> Prompt:
+    """The choice of ``seat`` (``chooser``), the row's cards named to it alone."""
     names = [data(state).treachery_card(card).name for card in state["step"]["row"]]
     return Prompt(str(PromptKey(SUPPLY, seat)), seat, SUPPLY, True,
                   "SUPPLY <card> TOP|BOTTOM: the card you put back face down on the top or the "
                   "bottom of the deck, one of: " + ", ".join(names) + " (001 2.07.08)",
                   [state["step"]["row"][-1], "TOP"], f"SUPPLY {names[-1]} TOP",
-                  f"SUPPLY {names[-1]} TOP")
+                  f"SUPPLY {names[-1]} TOP", options={"row": list(state["step"]["row"])})
 
 
 def _read(state: State, prompt_: Prompt, words: list[str]) -> list[str]:
@@ -60,7 +74,7 @@ def _read(state: State, prompt_: Prompt, words: list[str]) -> list[str]:
 
 
 def _random(view: dict[str, Any], prompt_: Prompt, rng: random.Random) -> list[str]:
-    return [rng.choice(view["own"]["stock"]), rng.choice(ENDS)]
+    return [rng.choice(prompt_.options["row"]), rng.choice(ENDS)]
 
 
 order_kind(OrderKind(SUPPLY, ("SUPPLY",), _read,
