@@ -58,7 +58,13 @@ from .scenario import scenario_report as scenario_report
 from .state import SeatWords, SingularSeats, State
 from .state import seating as seats_of
 from .upgrade import upgrade_orders, upgrade_state
-from .variants import caladan, grumman, homeworld_sends, kaitain  # noqa: F401 -- their words
+from .variants import (  # noqa: F401 -- their words (homeworld_words)
+    caladan,
+    facing,
+    grumman,
+    homeworld_sends,
+    kaitain,
+)
 from .view import PHASE_NAMES, PublicView, public_view, seat_view
 
 name = "dune"

@@ -431,6 +431,7 @@ class ErrorCode(StrEnum):
     BAD_TUPILE = "bad-tupile"                   # 001 4.10.12 "Tupile"
     BAD_SEND = "bad-send"                       # 001 4.10.12 "Southern Hemisphere", "Tleilax"
     BAD_GRUMMAN = "bad-grumman"                 # 001 4.10.12 "Grumman"
+    BAD_FACING = "bad-facing"                   # 001 4.10.12 "Ecaz"
     BAD_PRICE = "bad-price"
     BAD_CHEAP_HERO = "bad-cheap-hero"
     BAD_DIAL = "bad-dial"

@@ -29,7 +29,7 @@ from pbem.games.dune.invariants import violations
 from pbem.games.dune.orders.language import KINDS
 from pbem.games.dune.scenario import load_scenario
 from pbem.games.dune.state import data
-from pbem.games.dune.variants import caladan, grumman, kaitain
+from pbem.games.dune.variants import caladan, facing, grumman, kaitain
 from pbem.games.dune.variants import homeworld_sends as sends
 from pbem.games.dune.variants.homeworlds import Homeworlds
 from pbem.templating import render
@@ -553,3 +553,32 @@ def test_001_4_10_12_ix_occupied_the_supply_chain_is_the_occupiers_alone():
     assert dune.basic_order(view, supply, random.Random(0)).startswith("SUPPLY ")
     card, end = KINDS["supply"].random(view, supply, random.Random(0))
     assert card in state["step"]["row"] and end in ("TOP", "BOTTOM")
+
+
+def test_001_4_10_12_ecaz_low_facing_is_a_standing_word_only_with_the_homeworld():
+    """4.10.12 "Ecaz" (Low): "your opponent chooses which one of you fights": with the
+    homeworld every other faction's optional standing word rides on its mail round, names Ecaz
+    or their ally, is read and echoed, and both bots answer it; another faction is refused,
+    quoting the choices; Ecaz are not offered it, nor anyone without homeworlds."""
+    for options, offered in (({"ecaz_moritani": True, "homeworlds": True}, True),
+                             ({"ecaz_moritani": True}, False)):
+        state = load_scenario({
+            "game": "dune", "seats": ["atreides", "harkonnen", "ecaz"], "ruleset": "gf9",
+            "options": options, "seed": "facing-word",
+            "position": {"turn": 2, "phase": "revival", "storm": {"sector": 1},
+                         "alliances": [["atreides", "ecaz"]],
+                         "factions": {s: {"tanks": 1} for s in ("atreides", "harkonnen",
+                                                                "ecaz")}}}).state
+        prompts = {p.seat: p for p in dune.prompts(state) if p.kind == "facing"}
+        assert set(prompts) == ({"atreides", "harkonnen"} if offered else set())
+        parsed = dune.parse(state, "harkonnen", "FACING Atreides")
+        assert (parsed.errors == []) is offered
+        if offered:
+            prompt = prompts["harkonnen"]
+            assert prompt.optional and prompt.template == "FACING NONE"
+            (order,) = parsed.orders
+            assert order.value == "atreides" and order.text == "FACING Atreides"
+            (error,) = dune.parse(state, "harkonnen", "FACING Harkonnen").errors
+            assert error.line == "FACING Harkonnen" and error.valid == ("Ecaz", "Atreides")
+            chosen = {facing._random(state, prompt, random.Random(seed)) for seed in range(30)}
+            assert chosen == {None, "atreides", "ecaz"}

@@ -16,6 +16,7 @@ from ..state import ally_of, data, sheet
 
 HIGH, LOW = "high", "low"
 SEND = "homeworld_send"     # a sheet's standing word: where its revived forces go at once
+FACING = "homeworld_facing"  # a sheet's standing word: whom it fights of Ecaz and their ally
 Counts = dict[str, int]     # as ``forces.Counts``: kind -> how many (this module stays shallow)
 
 
@@ -298,3 +299,11 @@ def sends_free(game: Mapping[str, Any], seat: str, any_side: bool = False) -> bo
     "Tleilax")."""
     return any(p.homeworld and p.homeworld.high_sends_free_revival
                and (any_side or side(game, p) == HIGH) for p in of(game, seat))
+
+
+def opponent_chooses(game: Mapping[str, Any], seat: str, any_side: bool = False) -> bool:
+    """Whether a card of the seat on its Low side (``any_side``: on either) lets its opponent
+    choose which of it and its ally fights a co-occupied battle (``low_opponent_chooses``:
+    4.10.12 "Ecaz")."""
+    return any(p.homeworld and p.homeworld.low_opponent_chooses
+               and (any_side or side(game, p) == LOW) for p in of(game, seat))

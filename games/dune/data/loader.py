@@ -329,7 +329,8 @@ class _Reader(DataReader):
             "low_questions": (bool, False), "high_ships_with": (str, ""),
             "high_sends_revived": ([str], []), "high_poison_bounty": (int, 0),
             "high_sends_free_revival": (bool, False), "high_alliance_victory": (dict, {}),
-            "occupier_takes_leader": (str, ""), "high_token_spice": (int, 0)})
+            "occupier_takes_leader": (str, ""), "high_token_spice": (int, 0),
+            "low_opponent_chooses": (bool, False)})
         if fields is None:
             return None
         sides = {}
@@ -379,7 +380,8 @@ class _Reader(DataReader):
                          tuple(fields["high_sends_revived"]), fields["high_poison_bounty"],
                          fields["high_sends_free_revival"],
                          (wins["strongholds"], wins["homeworlds"]) if wins else None,
-                         fields["occupier_takes_leader"], fields["high_token_spice"])
+                         fields["occupier_takes_leader"], fields["high_token_spice"],
+                         fields["low_opponent_chooses"])
 
     def sector(self, sector: int, count: int, where: str) -> bool:
         if 1 <= sector <= count:

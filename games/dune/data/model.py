@@ -462,7 +462,9 @@ class Homeworld:
     homeworlds (Ecaz's: 1, 2); ``occupier_takes_leader``: the leader the occupier or their ally
     gains while it is occupied (Ecaz's Duke Vidal); ``high_token_spice``: on the High side its
     faction may add a token of its kind (``tokens``) to a stronghold holding one, or take one
-    off the board, in Spice Collection, for so much spice from the bank (Grumman's 4).
+    off the board, in Spice Collection, for so much spice from the bank (Grumman's 4);
+    ``low_opponent_chooses``: on the Low side the opponent of its faction and their ally in a
+    co-occupied battle chooses which of them fights it (Ecaz's).
     ``sources``:
     where each number comes from (``docs/sources.md``'s keys)."""
 
@@ -502,6 +504,7 @@ class Homeworld:
     high_alliance_victory: tuple[int, int] | None = None
     occupier_takes_leader: str = ""
     high_token_spice: int = 0
+    low_opponent_chooses: bool = False
 
 
 @dataclass(frozen=True)

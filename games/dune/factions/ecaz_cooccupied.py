@@ -19,6 +19,11 @@ the leader and play the cards, their ally's forces dialed and lost as theirs wou
 (``dials_for``, asked by the battle plan's side and the battle's losses), spice paid by Ecaz,
 the one in the battle (ruling).
 
+With the homeworlds, Ecaz's Low side (001 4.10.12 "Ecaz": "your opponent chooses which one of
+you fights the battle") gives the choice to the third faction, by its standing word (the
+variant's ``facing``, kept in its sheet): the faction it names of Ecaz and their ally fights;
+with no word, or one naming neither, Ecaz's own choice stands (ruling).
+
 Rulings (docs/rules-coverage.md, 001 2.11.19-20): the choice is Ecaz's alone until the battle
 round names who fights; co-occupied is both in the part of the territory the storm does not
 split, as a battle is.
@@ -30,6 +35,7 @@ from typing import Any
 
 from pbem.game import Event
 
+from ..board import homeworlds
 from ..codes import EventCode
 from ..data import Ability
 from ..forces import remove_forces, to_tanks, total
@@ -47,12 +53,19 @@ def beside(game: Any, ecaz: str, here: list[str], seat: str, other: str) -> bool
     if not allies or not has(game, ecaz, Ability.OCCUPY) or not (
             ecaz in here and allies[0] in here):
         return False
-    aside = allies[0] if fighter(game, ecaz) == ECAZ else ecaz
+    third = next((s for s in (seat, other) if s not in (ecaz, *allies)), None)
+    aside = allies[0] if fighter(game, ecaz, third) == ECAZ else ecaz
     return aside in (seat, other) and not {seat, other} & {ecaz, *allies} - {aside}
 
 
-def fighter(game: Any, ecaz: str) -> str:
-    """Whom Ecaz chose to fight their co-occupied battles: ``ally`` or ``ecaz``."""
+def fighter(game: Any, ecaz: str, opponent: str | None = None) -> str:
+    """Who fights Ecaz's co-occupied battles against ``opponent``: ``ally`` or ``ecaz``, as
+    Ecaz chose, or on their homeworld's Low side as the opponent's word names (4.10.12
+    "Ecaz")."""
+    if opponent is not None and homeworlds.opponent_chooses(game, ecaz):
+        named = game["factions"][opponent].get(homeworlds.FACING)
+        if named == ecaz or (named is not None and named in ally_of(game, ecaz)):
+            return ECAZ if named == ecaz else ALLY
     return game["factions"][ecaz].get("fighter", ALLY)
 
 
