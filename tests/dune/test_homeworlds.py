@@ -212,6 +212,7 @@ def test_001_4_10_12_every_card_effect_reads_in_the_report():
         Event("advisor-sent", {"with": "harkonnen", "territory": "Polar Sink"}),
         Event("duke-vidal-taken", {"faction": "atreides", "why": "occupied"}),
         Event("duke-vidal-aside", {"faction": "atreides", "why": "occupied"}),
+        Event("duke-vidal-taken", {"faction": "atreides", "why": "occupied-tanks"}),
         Event("homeworld-token", {"faction": "moritani", "territory": "Arrakeen", "added": True,
                                   "spice": 4, "kind": "Terror token"}),
         Event("homeworld-token", {"faction": "moritani", "territory": "Carthag",
@@ -232,6 +233,7 @@ def test_001_4_10_12_every_card_effect_reads_in_the_report():
                   "send a spiritual advisor to Polar Sink",
                   "they occupy the Ecaz homeworld, to the end of the turn (001 4.10.12 \"Ecaz\")",
                   "at the end of the turn the Ecaz homeworld was occupied",
+                  "revived from the tanks by them, occupying the Ecaz homeworld",
                   "add a Terror token face down to Arrakeen, and take 4 spice from the bank",
                   "take a Terror token face down off the board from Carthag, back behind their "
                   "shield, and take 4 spice"):
@@ -582,3 +584,21 @@ def test_001_4_10_12_ecaz_low_facing_is_a_standing_word_only_with_the_homeworld(
             assert error.line == "FACING Harkonnen" and error.valid == ("Ecaz", "Atreides")
             chosen = {facing._random(state, prompt, random.Random(seed)) for seed in range(30)}
             assert chosen == {None, "atreides", "ecaz"}
+
+
+def test_001_4_10_12_ecaz_occupied_only_the_occupier_revives_duke_vidal():
+    """4.10.12 "Ecaz" (Occupied): the occupier "may revive him from the Tanks", "overriding
+    Ecaz and Moritani's Duke Vidal advantage" (2.11.23): while Ecaz is occupied their REVIVE
+    LEADER Duke Vidal is refused and the occupier's read; unoccupied, the other way round."""
+    for occupied in (True, False):
+        forces = {"Ecaz": {"atreides": 1}, "Sietch Tabr": {"ecaz": 20}} if occupied else {}
+        state = load_scenario({
+            "game": "dune", "seats": ["atreides", "harkonnen", "ecaz"], "ruleset": "gf9",
+            "options": {"ecaz_moritani": True, "homeworlds": True}, "seed": "vidal-revival",
+            "position": {"turn": 2, "phase": "revival", "storm": {"sector": 5},
+                         "forces": forces, "factions": {"atreides": {"spice": 7},
+                                                        "ecaz": {"spice": 7}},
+                         "duke_vidal": {"at": "tanks"}}}).state
+        for seat, may in (("atreides", occupied), ("ecaz", not occupied)):
+            parsed = dune.parse(state, seat, "REVIVE LEADER Duke Vidal")
+            assert (parsed.errors == []) is may, (occupied, seat, parsed.errors)

@@ -98,8 +98,10 @@ def random_move(view: dict[str, Any], options: dict[str, Any],
     if rng.random() < 0.33:
         return None
     groups = own_groups(view)
+    after = _shipped_from_reserves(view, shipment)
     placed = [t for t in tokens.face_down_of(view, view["seat"])     # 001 4.10.12 "Richese"
-              if not homeworlds.unmoved(view, view["seat"], t["kind"])]
+              if not homeworlds.unmoved(view, view["seat"], t["kind"])
+              and not homeworlds.unmoved(after, view["seat"], t["kind"])]
     if placed and rng.random() < 0.4:       # a No-Field moved, alone or with its sector's group
         step = _token_move(view, options, groups, rng.choice(placed), rng)
         if step:
@@ -120,6 +122,19 @@ def random_move(view: dict[str, Any], options: dict[str, Any],
         moving = group                  # the reach was the group's (001 2.07.17: with a Cyborg)
     return {"from": territory, "from_sector": sector, "to": end, "sector": end_sector,
             "forces": moving, "coexist": None}
+
+
+def _shipped_from_reserves(view: dict[str, Any], shipment: dict[str, Any] | None
+                           ) -> dict[str, Any]:
+    """The view as the move finds it, the forces of ``shipment`` gone from the reserves (a
+    homeworld's side may turn with them, 001 4.10.12.01: Richese's No-Fields then unmoved)."""
+    if not shipment or not shipment["forces"] or not homeworlds.in_game(view):
+        return view
+    seat = view["seat"]
+    reserve = {k: n - shipment["forces"].get(k, 0)
+               for k, n in view["factions"][seat]["reserve"].items()}
+    return {**view, "factions": {**view["factions"], seat: {**view["factions"][seat],
+                                                          "reserve": reserve}}}
 
 
 def _token_move(view: dict[str, Any], options: dict[str, Any],

@@ -18,7 +18,8 @@ aside again.
   (``until="mentat_pause"``, ``mentat_pause``).
 - The occupier of Ecaz's homeworld (001 4.10.12 "Ecaz", homeworlds) gains him, "overriding
   Ecaz and Moritani's Duke Vidal advantage" (``until="occupied"``): no other power takes him
-  from them; the turn over, the variant sets him aside.
+  from them, and only they may revive him from the tanks (``back_to``); the turn over, the
+  variant sets him aside.
 - From the tanks only Ecaz revive him (2.11.23), for 5 (his ``revival_cost``), whatever their
   own leaders; revived, he is set aside (``revived``).
 
@@ -118,6 +119,14 @@ def killed(state: State, seat: str, name: str) -> str | None:
         return None
     state[KEY] = {"at": TANKS, "until": None}
     return seat
+
+
+def back_to(state: State, seat: str, until: str, why: str) -> list[Event]:
+    """From the tanks one of ``seat``'s Active Leaders (001 4.10.12 "Ecaz": the occupier "may
+    revive him from the Tanks")."""
+    assert in_tanks(state), place(state)
+    state[KEY] = {"at": seat, "until": until}
+    return [Event(EventCode.DUKE_VIDAL_TAKEN, {"faction": seat, "why": why})]
 
 
 def revived(state: State, why: str = "revived") -> list[Event]:

@@ -340,8 +340,9 @@ def _back_from_tanks(state: State, seat: str, name: str) -> list[Event]:
         state["factions"][seat]["kwisatz_haderach"]["tanks"] = False
         return []
     own = state["factions"][seat]
-    if name not in own["leaders"]:                  # 001 2.11.23: Duke Vidal
-        return factions.power(seat, state).leader_back(state, name)
+    if name not in own["leaders"]:                  # 001 2.11.23, 4.10.12 "Ecaz": Duke Vidal
+        back = variants.leader_back(state, seat, name)
+        return back if back is not None else factions.power(seat, state).leader_back(state, name)
     assert own["leaders"][name] in leaders.IN_TANKS, (seat, name)
     own["leaders_revived"] = leaders.note_revived(own["leaders"], own["leaders_revived"], name,
                                                   rules_of(state).leader_revival_until_all_back,

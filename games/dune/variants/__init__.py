@@ -166,6 +166,13 @@ def victory_points(state: State, seat: str) -> list[str]:
     return [point for variant in in_play(state) for point in variant.victory_points(state, seat)]
 
 
+def leader_back(state: State, seat: str, name: str) -> list[Event] | None:
+    """What becomes of a leader of none of ``seat``'s five it revived, by the first variant
+    that says (001 4.10.12 "Ecaz": Duke Vidal revived by the occupier); None if none does."""
+    return next((found for variant in in_play(state)
+                 if (found := variant.leader_back(state, seat, name)) is not None), None)
+
+
 def victory_needs(state: State, party: list[str], needed: int | None) -> int | None:
     """The strongholds ``party`` needs to win as every variant says (001 4.10.12 "Ecaz")."""
     for variant in in_play(state):
@@ -365,7 +372,8 @@ def traitors_barred(state: State, territory: str, seat: str) -> bool:
 __all__ = ["VARIANTS", "Variant", "acted", "at_reveal", "battle_opened", "battle_over",
            "battle_spice_help", "battle_won", "bought", "collected", "dealt", "decider",
            "decisions", "devouring", "explosion_losses", "forces_revived", "free_revival",
-           "full_price", "full_strength", "in_play", "loser_keeps_one", "may_ally", "moved",
+           "full_price", "full_strength", "in_play", "leader_back", "loser_keeps_one",
+           "may_ally", "moved",
            "movement_bonus", "native_arrivals", "paid", "phase_begins", "phase_ends",
            "revival_opens", "revival_terms", "shipment_paid", "shipped", "shipped_as_one",
            "shipping_terms", "shut", "standing_apply", "standing_keys",

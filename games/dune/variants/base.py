@@ -110,6 +110,11 @@ class Variant:
         stronghold held: nothing."""
         return []
 
+    def leader_back(self, state: State, seat: str, name: str) -> list[Event] | None:
+        """A leader of none of ``seat``'s five revived by a power of the variant's: what becomes
+        of him (None: not the variant's to say)."""
+        return None
+
     def victory_needs(self, state: State, party: list[str], needed: int | None) -> int | None:
         """The strongholds ``party`` needs to win (``needed``: as the rules and the factions
         say; None: it may not win so): unchanged."""

@@ -56,6 +56,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from pbem.game import Event, Prompt
@@ -92,6 +93,14 @@ from .base import Variant
 
 CHARITY_BONUS = 1           # 001 4.10.12.05: "+1 CHOAM Charity", from the Spice Bank
 REVIVAL_BONUS = 1           # 001 4.10.12.04: "+1 Free Revival"
+
+
+def _leader_taker(game: State | dict[str, Any]) -> str | None:
+    """The first occupier in seat order of a card whose occupier gains Duke Vidal (4.10.12
+    "Ecaz"), if any."""
+    return next((seats[0] for p in placed(game) if p.homeworld
+                 and p.homeworld.occupier_takes_leader == duke_vidal.NAME
+                 and (seats := occupiers(game, p))), None)
 
 
 def _note_occupiers(state: State) -> list[Event]:
@@ -462,6 +471,23 @@ class Homeworlds(Variant):
             if name not in off_planet(state) or not set(seats) <= set(state["seats"]):
                 found.append(f"homeworlds: {name} occupied by {seats}")
         return found
+
+    def revival_terms(self, game: State | dict[str, Any], seat: str, terms: Any) -> Any:
+        """4.10.12 "Ecaz" (Occupied): the occupier "may revive him from the Tanks", at his
+        price, "overriding Ecaz and Moritani's Duke Vidal advantage": nobody else may then."""
+        taker = _leader_taker(game) if game.get("places") else None
+        if taker is None:
+            return terms
+        others = tuple(o for o in terms.offers if o[0] != duke_vidal.NAME)
+        mine = duke_vidal.offer(game, data(game).leader(duke_vidal.NAME)) if seat == taker else ()
+        return replace(terms, offers=others + mine) if others + mine != terms.offers else terms
+
+    def leader_back(self, state: State, seat: str, name: str) -> list[Event] | None:
+        """4.10.12 "Ecaz" (Occupied): Duke Vidal revived by the occupier is theirs, to the
+        turn's end."""
+        if name != duke_vidal.NAME or seat != _leader_taker(state):
+            return None
+        return duke_vidal.back_to(state, seat, duke_vidal.OCCUPIED, "occupied-tanks")
 
     def victory_needs(self, state: State, party: list[str], needed: int | None) -> int | None:
         """4.10.12 "Ecaz" (High): the alliance's victory by homeworlds, whatever it holds."""
