@@ -147,6 +147,30 @@ def test_001_2_13_a_bot_game_with_the_free_traders_breaks_no_invariant(seed, opt
     assert state["result"] is not None
 
 
+def test_001_2_13_06_the_random_bot_moves_smugglers_it_ships_without_ornithopters():
+    """001 2.13.06: Smugglers "can not ... use ornithopters".  The Free Traders hold Arrakeen
+    (ornithopters, 1.06.05.05): the random bot's turns that ship Smugglers and move them on
+    read the reach of a group without ornithopters (``smuggled_reach``), so the parser takes
+    every one (self-play s6-d game 3 had its ``ORNITHOPTER MOVE ... COEXIST`` refused)."""
+    from pbem.games.dune.scenario import load_scenario
+    state = load_scenario({
+        "game": "dune", "seats": ["atreides", FT], "ruleset": "gf9",
+        "options": {"free_traders": True}, "seed": "smugglers-fly-not",
+        "position": {"turn": 2, "phase": "movement", "storm": {"sector": 1},
+                     "forces": {"Arrakeen": {FT: 3}, "Carthag": {"atreides": 5}},
+                     "factions": {FT: {"spice": 20}}}}).state
+    while not (turn := [p for p in dune.prompts(state) if p.seat == FT and p.kind == "move"]):
+        state, _ = dune.apply(state, {p.key: p.default for p in dune.prompts(state)},
+                              random.Random(0))
+    smuggled_on = 0
+    for seed in range(200):
+        text = dune.bot_order(dune.view(state, FT), turn[0], random.Random(seed), "random")
+        lines = text.splitlines()
+        smuggled_on += lines[0].endswith("COEXIST") and "MOVE" in text
+        assert not dune.parse(state, FT, text).errors, text
+    assert smuggled_on > 20
+
+
 def test_001_2_13_05_09_10_standing_answers_change_no_other_seats_view_or_prompts():
     """The differential test (1.11 secrecy): the Free Traders' standing answers (the card they
     will auction, their bids, Way Out, Tunnels) are theirs alone until used: the same state
