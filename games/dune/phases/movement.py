@@ -407,9 +407,9 @@ def bot_options(state: State, seat: str, waits: bool) -> dict[str, Any]:
     ``joins``, where a group may move in a move joining two groups (001 4.07.15.07), and
     ``ornithopter_reach`` as ``reach`` with ornithopters for a holder of the Richese Ornithopter
     (001 3.03.07), and for a faction shipping coexisting forces ``smuggled_reach`` as ``reach``
-    without ornithopters, where its Smugglers shipped may move (001 2.13.06).  A landing place's sectors and costs and a place's reach are worked out when
-    a bot first reads them (issue 20: a bot reads its own groups' and the landing it chose, of
-    some seventy)."""
+    without ornithopters, where its Smugglers shipped may move (001 2.13.06).  A landing
+    place's sectors and costs and a place's reach are worked out when a bot first reads them
+    (issue 20: a bot reads its own groups' and the landing it chose, of some seventy)."""
     normal = state["factions"][seat]["reserve"].get(plain(state, seat), 0)
     shipments: dict[str, _Landings] = {}
     for kind in reach.shipment_kinds(state, seat):
