@@ -480,11 +480,12 @@ def selfplay(game_name: str, games: int, seed: str, ruleset: str | None,
     """Play whole games by the bots, checking the game's invariants after every step.
 
     Each game has seats drawn from its seed among those the game may seat (2 to 6 of
-    Dune's factions, up to 12 with GF9's expansions; one of War for Arrakis's
-    seatings), or --seats; every bot order goes through the order parser.  A game
-    that breaks an invariant, crashes, has a bot order refused or does not replay
-    to the same state is saved in --out as JSON.  Prints one summary line; exits 1
-    if anything broke.
+    Dune's factions, up to 13 with GF9's expansions and the Free Traders, as many as
+    --seat-count allows; one of War for Arrakis's seatings), or --seats; every bot
+    order goes through the order parser.  A game that breaks an invariant, crashes,
+    has a bot order refused or does not replay to the same state is saved in --out
+    as JSON.  Prints one summary line; exits 1 if anything broke.  Game N of a run
+    is played again alone with --first N --games 1.
 
     \b
     Example:
