@@ -467,17 +467,25 @@ def _options(pairs: tuple[str, ...]) -> dict:
 @click.option("--count", "counted", multiple=True, metavar="CODE[:KEY[=VALUE]]",
               help="Count the events of this code (whose data has the key, of that value) "
                    "over every step, printed on the summary line; repeat for more.")
+@click.option("--seat-count", "seat_count", default=None, metavar="MIN-MAX",
+              help="Draw each game's seats only as many as MIN to MAX (within what the "
+                   "game may seat).")
+@click.option("--first", default=0, show_default=True, type=click.IntRange(0),
+              help="The number of the first game (to play again game N alone: --first N "
+                   "--games 1).")
 def selfplay(game_name: str, games: int, seed: str, ruleset: str | None,
              option_pairs: tuple[str, ...], out: str, style: str,
-             seat_list: str | None, counted: tuple[str, ...]) -> None:
+             seat_list: str | None, counted: tuple[str, ...], seat_count: str | None,
+             first: int) -> None:
     """Play whole games by the bots, checking the game's invariants after every step.
 
     Each game has seats drawn from its seed among those the game may seat (2 to 6 of
-    Dune's factions, up to 12 with GF9's expansions; one of War for Arrakis's
-    seatings), or --seats; every bot order goes through the order parser.  A game
-    that breaks an invariant, crashes, has a bot order refused or does not replay
-    to the same state is saved in --out as JSON.  Prints one summary line; exits 1
-    if anything broke.
+    Dune's factions, up to 13 with GF9's expansions and the Free Traders, as many as
+    --seat-count allows; one of War for Arrakis's seatings), or --seats; every bot
+    order goes through the order parser.  A game that breaks an invariant, crashes,
+    has a bot order refused or does not replay to the same state is saved in --out
+    as JSON.  Prints one summary line; exits 1 if anything broke.  Game N of a run
+    is played again alone with --first N --games 1.
 
     \b
     Example:
@@ -502,7 +510,8 @@ def selfplay(game_name: str, games: int, seed: str, ruleset: str | None,
     try:
         seats = [s.strip() for s in seat_list.split(",")] if seat_list else None
         summary = play_games(game_module, ruleset, _options(option_pairs), games, seed, out=out,
-                             style=style, seats=seats, count=counted)
+                             style=style, seats=seats, count=counted,
+                             seat_count=_seat_count(seat_count), first=first)
     except BadSetup as error:
         raise click.ClickException(f"bad set-up: {error}") from None
     for violation in summary.violations:
@@ -510,6 +519,22 @@ def selfplay(game_name: str, games: int, seed: str, ruleset: str | None,
     click.echo(summary.line())
     if summary.violations:
         sys.exit(1)
+
+
+def _seat_count(text: str | None) -> tuple[int, int] | None:
+    """``--seat-count MIN-MAX`` (or a single number) read."""
+    if text is None:
+        return None
+    low, _, high = text.partition("-")
+    try:
+        fewest, most = int(low), int(high or low)
+    except ValueError:
+        raise click.BadParameter(f"{text!r}: expected MIN-MAX, as 6-8",
+                                 param_hint="--seat-count") from None
+    if not 1 <= fewest <= most:
+        raise click.BadParameter(f"{text!r}: expected 1 <= MIN <= MAX",
+                                 param_hint="--seat-count")
+    return fewest, most
 
 
 @main.command()

@@ -20,7 +20,7 @@ import json
 import random
 import re
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -103,12 +103,13 @@ class _Run:
 
 def play_games(game: Game, ruleset: str, options: dict[str, Any], games: int, seed: str | int,
                seats: list[str] | None = None, out: str | Path | None = None,
-               style: str = "random", mail: bool = True, count: tuple[str, ...] = ()
-               ) -> SelfplaySummary:
+               style: str = "random", mail: bool = True, count: tuple[str, ...] = (),
+               seat_count: tuple[int, int] | None = None, first: int = 0) -> SelfplaySummary:
     """Play ``games`` whole games by the bots (of ``style``), checking every step; failing
     games are saved in ``out`` (if given).  ``mail``: the bots' orders go through ``parse``
     as text; else the game's ``bot_decisions`` hands them over as values.  ``count``: the
-    events to count over every step played (``SelfplaySummary.count``)."""
+    events to count over every step played (``SelfplaySummary.count``).  ``seat_count``:
+    the fewest and most seats drawn (within the game's); ``first``: the first game's number."""
     if capability(game, Bots) is None:
         raise BadSetup(f"{game.name} has no bots to play it")
     if not mail and capability(game, BotDecisions) is None:
@@ -117,9 +118,15 @@ def play_games(game: Game, ruleset: str, options: dict[str, Any], games: int, se
         seating = game.seating(ruleset, dict(options))
     except ValueError as error:
         raise BadSetup(str(error)) from error
+    if seat_count is not None:
+        fewest, most = max(seating.fewest, seat_count[0]), min(seating.most, seat_count[1])
+        if fewest > most or seating.sets:
+            raise BadSetup(f"{game.name} seats {seating.fewest} to {seating.most}, never "
+                           f"{seat_count[0]} to {seat_count[1]}")
+        seating = replace(seating, fewest=fewest, most=most)
     summary = SelfplaySummary(counts=dict.fromkeys(count, 0))
     start = time.perf_counter()
-    for number in range(games):
+    for number in range(first, first + games):
         game_seed = f"{seed}-{number}"
         run = _Run(game, ruleset, dict(options), list(seats or _draw_seats(seating, game_seed)),
                    game_seed, {}, style, mail)

@@ -47,3 +47,12 @@ def test_pbem_now_fixes_the_clock_of_a_child_process(monkeypatch):
 def test_without_pbem_now_the_clock_is_the_systems(monkeypatch):
     monkeypatch.delenv(pbem.clock.NOW_ENV, raising=False)
     assert abs(pbem.clock.system_now() - datetime.now(UTC)) < timedelta(minutes=1)
+
+
+def test_hypothesis_draws_the_same_examples_on_every_run_and_times_none():
+    """The suite's hypothesis profile (tests/conftest.py): no per-example deadline, which
+    times each example on the real clock and failed a loaded machine's run once, and the
+    same examples on every run, so that a failure repeats."""
+    from hypothesis import settings
+    assert settings.default.deadline is None
+    assert settings.default.derandomize and settings.default.database is None

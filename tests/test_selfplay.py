@@ -315,3 +315,27 @@ def test_selfplay_counts_the_events_asked_for():
     assert summary.counts["phase"] > summary.counts["phase:phase=bidding"] > 0
     assert (f"{summary.counts['phase']} phase, {summary.counts['phase']} phase:phase, 4 "
             "phase:phase=storm, 0 no-such-event") in result.output
+
+
+def test_pbem_selfplay_draws_seats_within_seat_count_and_plays_game_n_alone(tmp_path):
+    """``--seat-count MIN-MAX`` bounds the seats drawn (within what the game may seat), and
+    ``--first N --games 1`` plays game N of a run alone, as the run played it."""
+    seated = []
+    for number in range(6):
+        summary = play_games(dune, "gf9", {"turns": 1, "ixians_tleilaxu": True}, 1, "few",
+                             seat_count=(3, 4), first=number)
+        seated.append(summary.steps)
+    whole = play_games(dune, "gf9", {"turns": 1, "ixians_tleilaxu": True}, 6, "few",
+                       seat_count=(3, 4))
+    assert sum(seated) == whole.steps
+    seating = dune.seating("gf9", {"ixians_tleilaxu": True})
+    counts = {len(selfplay._draw_seats(selfplay.replace(seating, fewest=3, most=4), f"few-{n}"))
+              for n in range(20)}
+    assert counts == {3, 4}
+    result = CliRunner().invoke(main, ["selfplay", "--games", "1", "--ruleset", "gf9",
+                                       "--option", "turns=1", "--seat-count", "7-9",
+                                       "--out", str(tmp_path)])
+    assert result.exit_code != 0 and "seats 2 to 6, never 7 to 9" in result.output
+    result = CliRunner().invoke(main, ["selfplay", "--games", "1", "--seat-count", "x",
+                                       "--out", str(tmp_path)])
+    assert result.exit_code != 0 and "expected MIN-MAX" in result.output

@@ -178,3 +178,26 @@ def test_001_2_10_12_both_bots_move_a_no_field_as_one_force():
         assert not dune.parse(state, "richese", text).errors, text
         moved |= {line for line in text.splitlines() if "NOFIELD" in line}
     assert any(line.startswith("MOVE NOFIELD 3 FROM Polar Sink TO ") for line in moved)
+
+
+def test_001_4_10_12_richese_low_the_basic_bot_moves_no_no_field():
+    """001 4.10.12 "Richese": on its Low side (9 Richese forces in reserve) "You may not move a
+    No-Field token": the basic Richese, with no group to move, bluff with no No-Field then
+    (self-play x1k-7-b-basic-basic had its MOVE NOFIELD refused); on its High side they do."""
+    def richese_turn(in_carthag: int) -> dict:
+        scenario = {"game": "dune", "ruleset": "gf9", "seats": ["atreides", "richese"],
+                    "seed": "no-field-low", "options": {"choam_richese": True,
+                                                        "homeworlds": True},
+                    "position": {"turn": 2, "phase": "movement", "storm": {"sector": 1},
+                                 "forces": {"Arrakeen": {"atreides": 10},
+                                            "Carthag": {"richese": in_carthag}},
+                                 "factions": {"richese": {"spice": 0}},
+                                 "tokens": {"No-Field 3": {"owner": "richese",
+                                                           "at": "Polar Sink", "face": "down"}}}}
+        state = load_scenario(scenario).state
+        while dune.prompts(state)[0].seat != "richese":
+            state, _ = dune.apply(state, {p.key: p.default for p in dune.prompts(state)},
+                                  random.Random(0))
+        return state
+    assert "NOFIELD" not in order(richese_turn(11), "richese", "move")
+    assert order(richese_turn(5), "richese", "move").startswith("MOVE NOFIELD 3 FROM Polar Sink")

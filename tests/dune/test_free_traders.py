@@ -147,6 +147,65 @@ def test_001_2_13_a_bot_game_with_the_free_traders_breaks_no_invariant(seed, opt
     assert state["result"] is not None
 
 
+def test_001_2_13_06_the_random_bot_moves_smugglers_it_ships_without_ornithopters():
+    """001 2.13.06: Smugglers "can not ... use ornithopters".  The Free Traders hold Arrakeen
+    (ornithopters, 1.06.05.05): the random bot's turns that ship Smugglers and move them on
+    read the reach of a group without ornithopters (``smuggled_reach``), so the parser takes
+    every one (self-play s6-d game 3 had its ``ORNITHOPTER MOVE ... COEXIST`` refused)."""
+    from pbem.games.dune.scenario import load_scenario
+    state = load_scenario({
+        "game": "dune", "seats": ["atreides", FT], "ruleset": "gf9",
+        "options": {"free_traders": True}, "seed": "smugglers-fly-not",
+        "position": {"turn": 2, "phase": "movement", "storm": {"sector": 1},
+                     "forces": {"Arrakeen": {FT: 3}, "Carthag": {"atreides": 5}},
+                     "factions": {FT: {"spice": 20}}}}).state
+    while not (turn := [p for p in dune.prompts(state) if p.seat == FT and p.kind == "move"]):
+        state, _ = dune.apply(state, {p.key: p.default for p in dune.prompts(state)},
+                              random.Random(0))
+    smuggled_on = 0
+    for seed in range(200):
+        text = dune.bot_order(dune.view(state, FT), turn[0], random.Random(seed), "random")
+        lines = text.splitlines()
+        smuggled_on += lines[0].endswith("COEXIST") and "MOVE" in text
+        assert not dune.parse(state, FT, text).errors, text
+    assert smuggled_on > 20
+
+
+def test_001_2_13_05_02_market_and_choam_s_sell_are_read_apart_with_both_seated():
+    """001 2.13.05.02 beside 2.09.07 (A): with CHOAM and the Free Traders both seated, a seat's
+    ``MARKET`` lines are its standing bids in the Black Market Auction (the kind
+    ``market-bid``) and CHOAM's ``SELL`` its Open Market (the kind ``market``): one mail with
+    both files each under its own key, echoes each as written and keeps each in its own place
+    of the sheet; a faction not asked is told so of both."""
+    seats = ["atreides", "choam", "emperor", "fremen", "harkonnen", FT]
+    state = GAME.setup("gf9", {"free_traders": True, "choam_richese": True}, seats,
+                       step_rng("both-markets", 0))
+    number = 0
+    while not {("choam", "market"), ("choam", "market-bid"), (FT, "market-bid")} <= {
+            (p.seat, p.kind) for p in dune.prompts(state)}:
+        state, _ = dune.apply(state, {p.key: p.default for p in dune.prompts(state)},
+                              random.Random(number))
+        number += 1
+    assert not [p for p in dune.prompts(state) if p.seat == FT and p.kind == "market"]
+    choam = dune.parse(state, "choam", "SELL WORTHLESS\nMARKET ANY 3")
+    assert not choam.errors and not choam.unread
+    assert {o.prompt: (o.value, o.text) for o in choam.orders} == {
+        "market:choam": ({"worthless": True, "cards": []}, "SELL WORTHLESS"),
+        "market-bid:choam": ({"ANY": 3}, "MARKET ANY 3")}
+    traders = dune.parse(state, FT, "MARKET Lasgun 4\nSELL WORTHLESS")
+    assert [(o.prompt, o.value) for o in traders.orders] == [("market-bid:free-traders",
+                                                              {"Lasgun": 4})]
+    assert [(e.line_no, e.code.value) for e in traders.errors] == [(2, "not-now")]
+    assert "SELL is not a decision open to you now" in traders.errors[0].message
+    orders = {p.key: p.default for p in dune.prompts(state)}
+    orders.update({o.prompt: o.value for o in [*choam.orders, *traders.orders]})
+    state, _ = dune.apply(state, orders, random.Random(number))
+    assert state["factions"]["choam"]["market"] == {"worthless": True, "cards": []}
+    assert state["factions"]["choam"][market.BIDS] == {"ANY": 3}
+    assert state["factions"][FT][market.BIDS] == {"Lasgun": 4}
+    assert "market" not in state["factions"][FT]
+
+
 def test_001_2_13_05_09_10_standing_answers_change_no_other_seats_view_or_prompts():
     """The differential test (1.11 secrecy): the Free Traders' standing answers (the card they
     will auction, their bids, Way Out, Tunnels) are theirs alone until used: the same state

@@ -247,10 +247,12 @@ def _move_in(view: dict[str, Any], reaches: Any, strongholds_only: bool = False)
 def _bluff(view: dict[str, Any], options: dict[str, Any]) -> str | None:
     """With no group to move, a face-down No-Field lying outside the strongholds moved alone
     into the stronghold in reach that fewest others hold (001 2.10.12: it moves as one force),
-    where nobody knows what it stands for until it opens."""
+    where nobody knows what it stands for until it opens; none while Richese's homeworld on
+    its Low side keeps them still (001 4.10.12 "Richese")."""
     for token in tokens.face_down_of(view, view["seat"]):
         territory, sector = token["territory"], token["sector"]
-        if layer.board(view)[territory].is_stronghold:
+        if (layer.board(view)[territory].is_stronghold
+                or homeworlds.unmoved(view, view["seat"], token["kind"])):
             continue
         ends = options["reach"][territory][str(sector)]
         goals = sorted((t for t in ends if layer.board(view)[t].is_stronghold

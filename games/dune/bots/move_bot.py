@@ -106,12 +106,16 @@ def random_move(view: dict[str, Any], options: dict[str, Any],
         step = _token_move(view, options, groups, rng.choice(placed), rng)
         if step:
             return step
+    landed = None
     if shipment and shipment["forces"]:     # a No-Field alone is no group (001 2.10.11)
         add(groups.setdefault((shipment["to"], shipment["sector"]), {}), shipment["forces"])
         groups = dict(sorted(groups.items()))
+        if shipment["coexist"] and "smuggled_reach" in options:
+            landed = (shipment["to"], shipment["sector"])   # 001 2.13.06: no ornithopters
     choices = [(territory, sector, group, end, end_sector)
                for (territory, sector), group in groups.items()
-               for end, sectors in options["reach"][territory][str(sector)].items()
+               for end, sectors in options["smuggled_reach" if (territory, sector) == landed
+                                           else "reach"][territory][str(sector)].items()
                for end_sector in sectors]
     if not choices:
         return None

@@ -232,10 +232,12 @@ def standing_keys(state: State, asked: list[str]) -> list[str]:
 
 def standing_apply(state: State, orders: dict[str, Any], asked: list[str]) -> list[Event]:
     """The standing decisions among ``orders`` (``asked``: the keys open) carried out, each by
-    the faction that asked it (a faction may ask one of its ally: CHOAM's swap)."""
-    return [event for faction in in_play(state, "standing_keys")
-            for key in faction.standing_keys(state, asked) if key in orders
-            for event in faction.standing_decision(state, key, orders[key])]
+    the faction that asked it (a faction may ask one of its ally: CHOAM's swap), and the
+    powers on the alliances they ended (the Kull Wahad, A 2.09.08: ``allied``)."""
+    events = [event for faction in in_play(state, "standing_keys")
+              for key in faction.standing_keys(state, asked) if key in orders
+              for event in faction.standing_decision(state, key, orders[key])]
+    return events + allied(state, events)
 
 
 def battle_support(state: State, seat: str) -> int:
@@ -277,11 +279,16 @@ def lent_to(game: Any, seat: str) -> dict[str, str]:
 
 
 def allied(state: State, events: list[Event]) -> list[Event]:
-    """Every faction's power on each alliance ``events`` formed (``Faction.allied``)."""
+    """Every faction's power on each alliance ``events`` ended (``Faction.alliance_ended``)
+    and on each they formed (``Faction.allied``)."""
+    ended = [event.data["alliance"] for event in events
+             if event.code == EventCode.ALLIANCE_ENDED]
     formed = [event.data["alliance"] for event in events
               if event.code == EventCode.ALLIANCE_FORMED]
-    return [event for alliance in formed for faction in in_play(state, "allied")
-            for event in faction.allied(state, alliance)] if formed else []
+    return ([event for alliance in ended for faction in in_play(state, "alliance_ended")
+             for event in faction.alliance_ended(state, alliance)]
+            + [event for alliance in formed for faction in in_play(state, "allied")
+               for event in faction.allied(state, alliance)])
 
 
 def phase_ends(state: State) -> list[Event]:

@@ -371,6 +371,11 @@ class Faction:
         power: 001 2.12.16): nothing."""
         return []
 
+    def alliance_ended(self, state: State, alliance: list[str]) -> list[Event]:
+        """What its power does when an alliance has just ended (in a Nexus, by the Sandtrout
+        or by a power): nothing."""
+        return []
+
     def nexus_targets(self, state: State, use: NexusUse, holder: str) -> list[str]:
         """What ``holder``'s line for ``use`` of its Nexus card may name with effect (for the
         bots): the other factions, where the use names a faction; else none."""

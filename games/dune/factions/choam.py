@@ -176,6 +176,10 @@ class Choam(Faction):
         """001 4.10.12 "Tupile" (Occupied): one card more for the occupier and their ally."""
         return -tupile.hand_bonus(state, seat)
 
+    def alliance_ended(self, state: State, alliance: list[str]) -> list[Event]:
+        """001 4.10.12 "Tupile" (Occupied): the occupier's ally no more holds one card more."""
+        return tupile.ally_left(state, alliance)
+
     def phase_ends(self, state: State) -> list[Event]:
         """OPEN MARKET: the sale standing carried out (and its Karama sale, 1.14.10 (A)); at
         the end of the Shipment and Movement phase its Karama flip (1.14.10 (B)); at War

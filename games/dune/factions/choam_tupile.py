@@ -17,7 +17,9 @@ CHOAM's homeworld raises the hand limit of its occupier and their ally for the t
 occupation (``Choam.hand_limit_cut``, negative: ``board.homeworlds.hand_bonus``).  Ruling: as
 the turn ends, its occupations over, a hand over its limit discards at random, face up (by
 mail no round is spent on it, as with the Moritani's Atomics, 2.12.14.03); the generator is
-seeded from the whole state, so a replay discards the same cards.
+seeded from the whole state, so a replay discards the same cards.  An ally whose alliance with
+the occupier ends (in a Nexus, by the Sandtrout, by the Kull Wahad) is "their ally" no more:
+ruling, its hand over its limit discards so at once (``ally_left``).
 """
 
 from __future__ import annotations
@@ -53,9 +55,20 @@ def turn_ends(state: State) -> list[Event]:
     discards at random."""
     if state["phase"] != rules_of(state).phases[-1] or not state.get("places"):
         return []
+    return _discarded(state, state["seats"])
+
+
+def ally_left(state: State, alliance: list[str]) -> list[Event]:
+    """An alliance just ended: each of its factions whose hand is over its limit, now no
+    longer the occupier's ally, discards at random at once."""
+    return _discarded(state, alliance) if state.get("places") else []
+
+
+def _discarded(state: State, seats: list[str]) -> list[Event]:
+    """Each of ``seats`` (in seat order) whose hand is over its limit discards at random."""
     rng = random.Random(orjson.dumps(state, option=orjson.OPT_SORT_KEYS))
     events = []
-    for seat in state["seats"]:
+    for seat in [s for s in state["seats"] if s in seats]:
         hand = state["factions"][seat]["hand"]
         while len(hand) > hand_limit(state, seat):
             card = hand.pop(rng.randrange(len(hand)))

@@ -6,8 +6,9 @@ docstring and docs/orders.md).
 A Karama bid is ``BID KARAMA`` (``KARAMA``, "infinity") under AH, and under GF9 ``BID <n>
 KARAMA`` (``[KARAMA, n]``: a maximum of n, more than the faction has if it likes, the card
 won with it bought for nothing, 001 3.01.12.05; ``Rules.karama_overbid``).  Ruling: by mail n
-is at most ``OVERBID_MOST``, and a faction that would rather pay and keep its Karama bids
-without it.
+is at most ``OVERBID_MOST``, or the faction's own means where they are more (a big table's
+rich faction may bid its spice with its Karama too: ``karama_most``), and a faction that would
+rather pay and keep its Karama bids without it.
 """
 
 from __future__ import annotations
@@ -43,6 +44,12 @@ def most_bid(state: State, seat: str) -> int:
                                                   for s in transfers.supporters(state, seat))
 
 
+def karama_most(state: State, seat: str) -> int:
+    """The highest ``BID <n> KARAMA`` by mail: ``OVERBID_MOST``, or the faction's own means
+    where they are more (ruling, module docstring; its own, never another's hidden spice)."""
+    return max(OVERBID_MOST, most_bid(state, seat))
+
+
 # --- the orders: per card
 def bid_prompt(state: State, seat: str) -> Prompt:
     number, step = card_number(state), state["step"]
@@ -68,9 +75,9 @@ def _karama_text(state: State, seat: str, on: str = "") -> str:
     if not karama.playable(state, seat):
         return ""
     if rules_of(state).karama_overbid:
-        return (f"BID <n> KARAMA{on} (n 1 to {OVERBID_MOST}): bid up to n, more than you have "
-                "if you like, and if you win take the card with your Karama card, paying "
-                "nothing (001 3.01.12.05).  ")
+        return (f"BID <n> KARAMA{on} (n 1 to {karama_most(state, seat)}): bid up to n, more "
+                "than you have if you like, and if you win take the card with your Karama "
+                "card, paying nothing (001 3.01.12.05).  ")
     return (f"BID KARAMA{on}: take it with your Karama card, paying nothing (the first in "
             "turn to bid Karama wins).  ")
 
@@ -102,7 +109,8 @@ def _read_bid(state: State, prompt: Prompt, words: list[str]) -> int | str | Non
 def _legal_bids(state: State, seat: str, on: str) -> tuple[str, ...]:
     """The bids a faction may give now (``on``: " ON <card>", or "")."""
     most = most_bid(state, seat)
-    with_karama = (f"BID 1 to {OVERBID_MOST} KARAMA{on}" if rules_of(state).karama_overbid
+    with_karama = (f"BID 1 to {karama_most(state, seat)} KARAMA{on}"
+                   if rules_of(state).karama_overbid
                    else f"BID KARAMA{on}")
     return tuple([f"BID 1 to {most}{on}"] * (most > 0)
                  + [with_karama] * bool(karama.playable(state, seat))
@@ -139,7 +147,7 @@ def _read_amount(state: State, seat: str, verb: str, rest: list[str], on: str
 
 def _read_overbid(state: State, seat: str, rest: list[str], most: int,
                   valid: tuple[str, ...]) -> int | list | None:
-    """GF9: BID <n> within the faction's means, or BID <n> KARAMA up to ``OVERBID_MOST``
+    """GF9: BID <n> within the faction's means, or BID <n> KARAMA up to ``karama_most``
     (001 3.01.12.05)."""
     if not rest or len(rest) > 2 or (len(rest) == 2 and rest[1].upper() != KARAMA):
         raise OrderProblem(ErrorCode.BAD_BID, "expected BID <n>, BID <n> KARAMA (001 "
@@ -155,9 +163,9 @@ def _read_overbid(state: State, seat: str, rest: list[str], most: int,
                            valid)
     amount = int(rest[0])
     if len(rest) == 2:
-        if not 1 <= amount <= OVERBID_MOST:
-            raise OrderProblem(ErrorCode.BAD_NUMBER, f"a Karama bid is 1 to {OVERBID_MOST}, "
-                               f"not {amount}", valid)
+        if not 1 <= amount <= karama_most(state, seat):
+            raise OrderProblem(ErrorCode.BAD_NUMBER, "a Karama bid is 1 to "
+                               f"{karama_most(state, seat)}, not {amount}", valid)
         return [KARAMA, amount]
     if amount > most:
         more = ("; BID <n> KARAMA bids more with your Karama card (3.01.12.05)"
@@ -181,7 +189,8 @@ def _random_bid(view: dict[str, Any], prompt: Prompt, rng: random.Random
     own = view["own"]
     if karama.of_view(view) and rng.random() < 0.2:
         if rules_of(view).karama_overbid:
-            return [KARAMA, rng.randint(1, own["spice"] + 10)]
+            return [KARAMA, rng.randint(1, min(own["spice"] + 10,
+                                               max(OVERBID_MOST, own["spice"])))]
         return KARAMA
     if own["spice"] == 0 or rng.random() < 0.3:
         return None

@@ -63,7 +63,9 @@ def read_if(state: State, prompt: Prompt, words: list[str], read_line: LineReade
             rule = cite(state, "000 BG shield 3, line 784; alliance, line 790")
             raise OrderProblem(ErrorCode.NOT_VOICED, "the Bene Gesserit cannot Voice you in this "
                                f"battle ({rule})", ())
-        end = voice.phrase_end(upper)
+        # the kind ends at the colon, if any: "NOT POISON: DEFENSE NONE" names no Snooper
+        colon = next((i for i, w in enumerate(words) if w.endswith(":")), len(words) - 1)
+        end = voice.phrase_end(upper[:colon + 1])
         if end is None:
             raise OrderProblem(ErrorCode.BAD_CONDITION,
                                "expected IF VOICED PLAY <kind>: <plan line> "

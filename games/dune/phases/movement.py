@@ -406,9 +406,10 @@ def bot_options(state: State, seat: str, waits: bool) -> dict[str, Any]:
     forces (a No-Field moves as one force, 001 2.10.12), for the Planetologist's holder
     ``joins``, where a group may move in a move joining two groups (001 4.07.15.07), and
     ``ornithopter_reach`` as ``reach`` with ornithopters for a holder of the Richese Ornithopter
-    (001 3.03.07).  A landing place's sectors and costs and a place's reach are worked out when
-    a bot first reads them (issue 20: a bot reads its own groups' and the landing it chose, of
-    some seventy)."""
+    (001 3.03.07), and for a faction shipping coexisting forces ``smuggled_reach`` as ``reach``
+    without ornithopters, where its Smugglers shipped may move (001 2.13.06).  A landing
+    place's sectors and costs and a place's reach are worked out when a bot first reads them
+    (issue 20: a bot reads its own groups' and the landing it chose, of some seventy)."""
     normal = state["factions"][seat]["reserve"].get(plain(state, seat), 0)
     shipments: dict[str, _Landings] = {}
     for kind in reach.shipment_kinds(state, seat):
@@ -433,6 +434,9 @@ def bot_options(state: State, seat: str, waits: bool) -> dict[str, Any]:
     if moves.may_fly(state, seat):  # 001 3.03.07, 4.06.08.05: the Ornithopter's range
         found["ornithopter_reach"] = _Reach(reach.destinations_by_place(
             state, seat, sectors, True), sectors)
+    if factions.power(seat, state).ships_coexisting:    # 001 2.13.06: Smugglers fly not
+        found["smuggled_reach"] = _Reach(reach.destinations_by_place(
+            state, seat, sectors, False), sectors)
     return found
 
 

@@ -297,7 +297,8 @@ def turn_card(state: State, rng: random.Random) -> list[Event]:
             step.setdefault("aside", []).append(card.id)
             events.append(Event(EventCode.WORM_SET_ASIDE, {"card": card.id}))
         else:
-            events += sandtrout.turned(state)
+            ended = sandtrout.turned(state)
+            events += ended + factions.allied(state, ended)
         return events + turn_card(state, rng)
     decks[discards[pile]].append(card.id)
     if card.is_shai_hulud and state["turn"] > 1 and sandtrout.cancels(state):
