@@ -24,7 +24,7 @@ from pbem.game import Event, Prompt
 
 from ..codes import ErrorCode, EventCode
 from ..data import Effect
-from ..orders.language import OrderKind, OrderProblem, order_kind, read_factions
+from ..orders.language import OrderProblem, order_kind, read_factions
 from ..rules import Rules
 from ..state import State, data, faction_name
 from . import cache_words
@@ -46,16 +46,6 @@ def rides(rules: Rules) -> bool:
     return "landsraad_9" in rules.card_sets
 
 
-def prompts(state: State, others: list[Prompt]) -> list[Prompt]:
-    """The word of each holder asked something else in this round."""
-    return _WORD.prompts(state, others)
-
-
-def keys(state: State, others: list[str]) -> list[str]:
-    """The keys of ``prompts``, from the keys of the other decisions."""
-    return _WORD.keys(state, others)
-
-
 def _read(state: State, prompt: Prompt, words: list[str]) -> list[str] | None:
     rest = words[2:] if [w.upper() for w in words[:2]] == ["OF", "LIFE"] else words
     if [w.upper() for w in rest] == ["NONE"]:
@@ -74,13 +64,6 @@ def _text(game: Any, value: list[str] | None) -> str:
     return "WATER OF LIFE " + " ".join(faction_name(seat, game) for seat in value)
 
 
-_WORD = cache_words.StandingWord(
-    KIND, held,
-    ("WATER OF LIFE <faction> <faction>: as the next bidding phase begins, your Water of Life "
-     "played and set aside, the two factions' player markers swap places, and their places in "
-     "storm order with them (001 3.06.07); WATER OF LIFE NONE: none."),
-    _text, "your Water of Life's swap of two player markers")
-
 
 def _random(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> Any:
     """Now and then a word (bots)."""
@@ -89,12 +72,14 @@ def _random(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> Any:
     return sorted(rng.sample(sorted(view["factions"]), 2))
 
 
-order_kind(OrderKind(KIND, ("WATER",), _read, _text, random=_random))
-
-
-def apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Event]:
-    """Each holder's word kept in its sheet, told to it alone when it changes."""
-    return _WORD.apply(state, orders)
+STANDING = cache_words.StandingWord(
+    KIND, held,
+    ("WATER OF LIFE <faction> <faction>: as the next bidding phase begins, your Water of Life "
+     "played and set aside, the two factions' player markers swap places, and their places in "
+     "storm order with them (001 3.06.07); WATER OF LIFE NONE: none."),
+    _text, "your Water of Life's swap of two player markers",
+    verbs=("WATER",), read=_read, random=_random)
+order_kind(STANDING.order)
 
 
 def begins(state: State) -> list[Event]:
