@@ -38,6 +38,7 @@ from pbem.game import Event, Prompt, written
 
 from . import deals, factions, variants
 from .cards import (
+    butlerian_jihad,
     cache_specials,
     cache_words,
     carryall,
@@ -205,6 +206,8 @@ def _riding(rules: Rules) -> tuple[_Rider, ...]:
                   rules=rules),                                        # 001 3.09.03
         _standing(carryall.STANDING, carryall.begins, carryall.ends, rules),   # 001 3.08.02
         _standing(heighliner.STANDING, heighliner.begins, rules=rules),         # 001 3.07.04
+        (_Rider(butlerian_jihad.STANDING.prompts, butlerian_jihad.STANDING.keys,
+                butlerian_jihad.apply), butlerian_jihad.rides(rules)),  # 001 3.05.02
         (_Rider(discovery_tokens.prompts, discovery_tokens.keys, discovery_tokens.apply),
          discovery_tokens.rides(rules)),                                # 001 4.06.06.02
         (_Rider(great_maker.prompts, great_maker.keys, great_maker.apply),
@@ -228,7 +231,7 @@ def _standing(word: cache_words.StandingWord, begins: Callable[[State], list[Eve
 _RIDING = frozenset({deals.DEAL, truthtrance.ASK, truthtrance.ANSWER, spice_specials.KIND,
                      standing_cards.KIND, cache_specials.KIND, nexus_cards.CHOICE,
                      semuta.KIND, sapho.KIND, recruits.KIND, long_live_the_fighters.KIND,
-                     carryall.KIND, heighliner.KIND,
+                     carryall.KIND, heighliner.KIND, butlerian_jihad.KIND,
                      discovery_tokens.KIND, great_maker.KIND, water_of_life.KIND})
 
 

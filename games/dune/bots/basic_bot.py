@@ -685,6 +685,12 @@ def _useless_traitor(view: dict[str, Any]) -> bool:
                for card in view["own"]["traitors"])                       # betrays anyone
 
 
+def _jihad(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
+    """A Butlerian Jihad played when the bot holds at most 1 spice, so the others lose more
+    than it does (001 3.05.02; their spice is behind their shields)."""
+    return "JIHAD" if view["own"]["spice"] <= 1 else "JIHAD NONE"
+
+
 STRATEGIES: dict[str, Strategy] = {
     "ambassadors": _ambassadors,
     "cache-gift": _keep_cache_cards,
@@ -727,6 +733,7 @@ STRATEGIES: dict[str, Strategy] = {
     "karama-flip": _flip,
     "battle-fund": _fund,
     "semuta": lambda view, prompt, rng: "SEMUTA ANY",      # 001 3.03.10: the first discard
+    "jihad": _jihad,
     "auditor-lend": lambda view, prompt, rng: "LEND AUDITOR",      # 001 2.09.21 (B): always lent
     "trade": _swap_card,
     "move": _turn,

@@ -104,6 +104,9 @@ class CardType(StrEnum):
     LONG_LIVE_THE_FIGHTERS = "long_live_the_fighters"
     HEIGHLINER = "heighliner"
     CARRYALL = "carryall"
+    LANDSRAAD_POISON_TOOTH = "landsraad_poison_tooth"   # the 11+ pack's (3.08.06)
+    # the Millennial pack's (001 3.05)
+    BUTLERIAN_JIHAD = "butlerian_jihad"
 
 
 class Timing(StrEnum):
@@ -199,6 +202,7 @@ class Effect(StrEnum):
     SPICE_FOR_A_PROTECTED_LEADER = "spice_for_a_protected_leader"   # its winner (3.08.04)
     DOUBLE_LEADER_SPICE = "double_leader_spice"     # its kill paid twice (3.09.05)
     SWAPS_SEATS = "swaps_seats"                     # two player markers swapped (3.06.07)
+    HALVES_EVERY_SPICE = "halves_every_spice"       # the Butlerian Jihad (3.05.02)
 
 
 class Ability(StrEnum):
