@@ -203,6 +203,7 @@ class Effect(StrEnum):
     DOUBLE_LEADER_SPICE = "double_leader_spice"     # its kill paid twice (3.09.05)
     SWAPS_SEATS = "swaps_seats"                     # two player markers swapped (3.06.07)
     HALVES_EVERY_SPICE = "halves_every_spice"       # the Butlerian Jihad (3.05.02)
+    RETURNS_OWN_LEADER = "returns_own_leader"       # the Shield Hologram's (3.07.06)
 
 
 class Ability(StrEnum):

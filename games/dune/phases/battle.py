@@ -94,6 +94,7 @@ from ..codes import EventCode
 from ..data import CardType, Effect
 from ..discard_pile import discard
 from ..forces import Counts, add, remove_forces, spread, to_tanks, total
+from ..leaders import ALIVE, GHOLA
 from ..orders import battle_orders, battle_plan
 from ..prompt_key import PromptKey
 from ..rules import rules_of
@@ -393,13 +394,29 @@ def fight(state: State, plans: dict[str, dict[str, Any]], rng: random.Random) ->
     back_in_pool = (outcome.winner if outcome.kind == "traitor"
                     and rules_of(state).traitor_callers_leader_back_in_pool else None)
     for seat, plan in plans.items():
-        if plan["leader"] and seat != back_in_pool:
+        if _hologram(state, seat, plan, outcome):                   # 001 3.07.06
+            events.append(Event(EventCode.LEADER_BACK_IN_POOL, {
+                "faction": seat, "leader": plan["leader"], "card": plan["defense"]}))
+        elif plan["leader"] and seat != back_in_pool:
             step["fought"].setdefault(seat, {})[plan["leader"]] = battle["territory"]
         if plan["kh"]:
             step["kh_used"] = True
             if factions.power(seat, state).kwisatz_haderach_per_territory:
                 step["kh_territory"] = battle["territory"]
     return events
+
+
+def _hologram(state: State, seat: str, plan: dict[str, Any], outcome: combat.Outcome) -> bool:
+    """001 3.07.06, the Shield Hologram: "If your leader survived and they belong to your
+    faction you may add them to your Leader Pool": free to fight again this round.  Rulings:
+    by mail always taken (it only frees the leader, so no choice is asked); "your faction"'s
+    leaders are those of its own pool, a Ghola too, not one captured or lent."""
+    defense = plan["defense"]
+    return (bool(plan["leader"]) and defense is not None
+            and Effect.RETURNS_OWN_LEADER in data(state).card_named(defense).effects
+            and outcome.kind in ("battle", "traitor")
+            and seat not in outcome.killed and seat not in outcome.killed_after
+            and state["factions"][seat]["leaders"].get(plan["leader"]) in (ALIVE, GHOLA))
 
 
 def _juice(state: State, seat: str, plan: dict[str, Any]) -> bool:
