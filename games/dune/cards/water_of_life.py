@@ -11,8 +11,8 @@ as the next bidding phase begins ("before the Bidding Phase": the last moment of
 is allowed, so a word given in the bidding waits for the next turn's): the card set aside out
 of the game (public), the two factions' player dots swapped (``state["dots"]``: their places
 in storm order with them; nothing on the board moves); a word whose card has left the hand
-lapses, told to the holder alone.  In the deck whether or not the Richese play: 3.06.01 puts it
-in the Richese cache where they do, which is not built (its row).
+lapses, told to the holder alone.  It starts in the Richese cache where the cache is in play
+(3.06.01, ``decks.new_piles``), else in the deck.
 """
 
 from __future__ import annotations

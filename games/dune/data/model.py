@@ -204,6 +204,7 @@ class Effect(StrEnum):
     SWAPS_SEATS = "swaps_seats"                     # two player markers swapped (3.06.07)
     HALVES_EVERY_SPICE = "halves_every_spice"       # the Butlerian Jihad (3.05.02)
     RETURNS_OWN_LEADER = "returns_own_leader"       # the Shield Hologram's (3.07.06)
+    FORCED_ON_LOSER = "forced_on_loser"             # the Orange Catholic Bible (3.06.04)
 
 
 class Ability(StrEnum):

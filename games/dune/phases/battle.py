@@ -406,6 +406,34 @@ def fight(state: State, plans: dict[str, dict[str, Any]], rng: random.Random) ->
     return events
 
 
+def _forced_on_loser(state: State, winner: str, loser: str, plan: dict[str, Any],
+                     rng: random.Random) -> list[Event]:
+    """001 3.06.04, the Orange Catholic Bible: "When you win a battle with this card Revealed
+    in the battle plan you may force it into your opponents hand, if their hand is full they
+    must first discard one card of their choice."  Rulings: by mail the winner forces it
+    unless its plan names it to DISCARD (no choice is asked: keeping a card only a plan may
+    discard is never better); the loser's full hand discards a card at random (its choice would
+    cost the others a mail round; as the Butlerian Jihad's, 3.05.02); public."""
+    hand = state["factions"][winner]["hand"]
+    deck = data(state)
+    card = next((c for c in hand if deck.treachery_card(c).name in (plan["weapon"],
+                                                                     plan["defense"])
+                 and Effect.FORCED_ON_LOSER in deck.treachery_card(c).effects), None)
+    if card is None:
+        return []
+    hand.remove(card)
+    events = [Event(EventCode.FORCED_ON_LOSER, {"faction": winner, "card": deck.treachery_card(
+        card).name, "loser": loser})]
+    receiving = state["factions"][loser]["hand"]
+    if len(receiving) >= factions.hand_limit(state, loser):
+        dropped = receiving.pop(rng.randrange(len(receiving)))
+        discard(state, loser, dropped)
+        events.append(Event(EventCode.HAND_LIMIT_DISCARD, {"faction": loser, "card": dropped,
+                                                           "rule": "3.06.04"}))
+    receiving.append(card)
+    return events
+
+
 def _hologram(state: State, seat: str, plan: dict[str, Any], outcome: combat.Outcome) -> bool:
     """001 3.07.06, the Shield Hologram: "If your leader survived and they belong to your
     faction you may add them to your Leader Pool": free to fight again this round.  Rulings:
@@ -527,6 +555,8 @@ def _settle(state: State, battle: dict[str, Any], plans: dict[str, dict[str, Any
                    state, "loser_keeps_one")) or variants.loser_keeps_one(state, seat)))
         events += _cards_after(state, seat, plan, keep, outcome.kind == "traitor", used,
                                unanswered, one)
+    if winner is not None and loser is not None:
+        events += _forced_on_loser(state, winner, loser, plans[winner], rng)   # 001 3.06.04
     if outcome.kind == "battle" and not outcome.leaders_decided:   # 001 3.03.12: none lost
         mix = _winner_losses(sides[winner], plans[winner])
         lost[dialed[winner]] = lost.get(dialed[winner], 0) + total(mix)
