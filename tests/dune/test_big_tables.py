@@ -82,11 +82,13 @@ def test_001_3_06_the_bots_play_big_tables_breaking_no_invariant(seats, tmp_path
     assert not list(tmp_path.iterdir())
 
 
-PACKS = {9: ["Life Shield Blanket", "Flamethrower", "Stun Gas", "Water of Life"],
+PACKS = {9: ["Life Shield Blanket", "Flamethrower", "Stun Gas", "Water of Life",
+             "Orange Catholic Bible"],
          10: ["Atomic Snooper", "Chairdog", "Musky", "Shield Hologram", "Heighliner"],
          11: ["Coffee Service", "Ixian Probe", "Mystery Box", "Shere", "Carryall",
               "Landsraad Poison Tooth"],
-         12: ["Shield #6", "Inkvine Extract", "Bi-La Kaifa", "Long Live the Fighters"]}
+         12: ["Shield #6", "Inkvine Extract", "Bi-La Kaifa", "Long Live the Fighters",
+              "Cibus Hood"]}
 
 
 @pytest.mark.parametrize("count", sorted(PACKS))

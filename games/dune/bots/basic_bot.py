@@ -337,6 +337,8 @@ def _plan(view: dict[str, Any], prompt: Prompt, fought: str = "") -> str | None:
         plan["poison"] = True
     if battle_orders.juice(side) and not side.aggressor:    # 001 3.03.03, when it defends
         plan["juice"] = True
+    if battle_orders.cibus_hood(side) and len(ranked) > 1 and plan["leader"]:  # 001 3.09.02:
+        plan["leader"], plan["hood"] = ranked[1], ranked[0]     # its best revealed last
     plan = battle_orders.lines_apart(side, plan)
     if side.captures:
         own = leaders.available(view["own"]["leaders"])

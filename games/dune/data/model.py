@@ -105,6 +105,7 @@ class CardType(StrEnum):
     HEIGHLINER = "heighliner"
     CARRYALL = "carryall"
     LANDSRAAD_POISON_TOOTH = "landsraad_poison_tooth"   # the 11+ pack's (3.08.06)
+    CIBUS_HOOD = "cibus_hood"
     # the Millennial pack's (001 3.05)
     BUTLERIAN_JIHAD = "butlerian_jihad"
 
@@ -205,6 +206,7 @@ class Effect(StrEnum):
     HALVES_EVERY_SPICE = "halves_every_spice"       # the Butlerian Jihad (3.05.02)
     RETURNS_OWN_LEADER = "returns_own_leader"       # the Shield Hologram's (3.07.06)
     FORCED_ON_LOSER = "forced_on_loser"             # the Orange Catholic Bible (3.06.04)
+    SWAPS_LEADER = "swaps_leader"                   # the Cibus Hood (3.09.02)
 
 
 class Ability(StrEnum):

@@ -370,6 +370,7 @@ def fight(state: State, plans: dict[str, dict[str, Any]], rng: random.Random) ->
     events.append(Event(EventCode.BATTLE_PLANS, {
         "territory": battle["territory"],
         "plans": {seat: battle_plan.revealed(plans[seat]) for seat in (aggressor, defender)}}))
+    events += _cibus_hoods(state, plans)                # 001 3.09.02: before all else
     variants.at_reveal(state, battle["territory"], plans)     # 001 4.04.04.03-04
     events += standing_cards.at_reveal(state, plans)   # 003 "Changed Treachery Cards"
     events += _portable_snoopers(state, plans)          # 001 3.03.08
@@ -403,6 +404,33 @@ def fight(state: State, plans: dict[str, dict[str, Any]], rng: random.Random) ->
             step["kh_used"] = True
             if factions.power(seat, state).kwisatz_haderach_per_territory:
                 step["kh_territory"] = battle["territory"]
+    return events
+
+
+def _cibus_hoods(state: State, plans: dict[str, dict[str, Any]]) -> list[Event]:
+    """001 3.09.02, the Cibus Hood: "Play during Revealing Wheels, you may add your leader
+    currently in battle to your leader pool, then replace it with a leader you have available
+    to you.  You can not play this card after a Traitor has been revealed.  Discard after use."
+    By mail the plan's line ``CIBUS HOOD <leader>`` plays it as the plans are revealed, before
+    any traitor is (so a traitor is called on the leader who then fights, ruling); the leader
+    named, still free to fight here, takes the place of the plan's leader, who goes back to the
+    pool (free to fight again this turn); with no leader in the plan (a Cheap Hero) or the card
+    gone it is not played."""
+    deck, events = data(state), []
+    for seat, plan in plans.items():
+        name = plan.get("hood")
+        if not name or not plan["leader"] or name == plan["leader"]:
+            continue
+        side = battle_plan.side_of_state(state, seat)
+        card = next((c for c in state["factions"][seat]["hand"]
+                     if Effect.SWAPS_LEADER in deck.treachery_card(c).effects), None)
+        if card is None or name not in side.leaders:
+            continue
+        state["factions"][seat]["hand"].remove(card)
+        discard(state, seat, card)
+        events.append(Event(EventCode.CIBUS_HOOD, {"faction": seat, "card": deck.treachery_card(
+            card).name, "leader": plan["leader"], "replacement": name}))
+        plan["leader"] = name
     return events
 
 
