@@ -94,6 +94,8 @@ class EventCode(StrEnum):
     LEADER_BACK_IN_POOL = "leader-back-in-pool"     # by the Shield Hologram (3.07.06)
     FORCED_ON_LOSER = "forced-on-loser"     # the Orange Catholic Bible (3.06.04)
     CIBUS_HOOD = "cibus-hood"               # a leader swapped at the reveal (3.09.02)
+    SPICE_BLOW_CARD = "spice-blow-card"     # an additional spice blow (3.06.05)
+    EXTRA_BLOW_ENDED = "extra-blow-ended"   # a Nexus ended it (3.06.05)
     # the discovery tokens (001 4.06; variants/discovery_tokens)
     DISCOVERY_BLOW = "discovery-blow"               # 4.06.05: spice and forces destroyed
     DISCOVERY_PLACED = "discovery-placed"           # 4.06.05: a token face down (its type)

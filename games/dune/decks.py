@@ -114,12 +114,21 @@ def draw_pile(game: Any, deck: str) -> str:
     return name
 
 
+# 001 3.06.05: the Spice Blow card's additional pile (data/landsraad/decks.yaml), blown while
+# the state's ``extra_blow`` says so (``cards.spice_blow_card``)
+EXTRA_PILE, EXTRA_BLOW = "spice_discard_3", "extra_blow"
+
+
 def spice_discards(game: Any) -> tuple[str, ...]:
     """The spice discard piles a game turns cards onto, in order: its spice deck's discard
     piles, as many as its rules use (``Rules.spice_discard_piles``: one, or two with 000 XXI;
-    ``game``: a state, a view or its rules)."""
+    ``game``: a state, a view or its rules), and the additional pile of a Spice Blow card
+    played (001 3.06.05)."""
     rules = game if isinstance(game, Rules) else rules_of(game)
-    return piles(rules, SPICE, PileRole.DISCARD)[:rules.spice_discard_piles]
+    found = piles(rules, SPICE, PileRole.DISCARD)[:rules.spice_discard_piles]
+    if not isinstance(game, Rules) and game.get(EXTRA_BLOW):    # 001 3.06.05
+        return (*found, EXTRA_PILE)
+    return found
 
 
 def in_piles(state: State, deck: Deck) -> list[str]:

@@ -49,6 +49,7 @@ from .cards import (
     recruits,
     sapho,
     semuta,
+    spice_blow_card,
     spice_specials,
     standing_cards,
     truthtrance,
@@ -206,6 +207,7 @@ def _riding(rules: Rules) -> tuple[_Rider, ...]:
                   rules=rules),                                        # 001 3.09.03
         _standing(carryall.STANDING, carryall.begins, carryall.ends, rules),   # 001 3.08.02
         _standing(heighliner.STANDING, heighliner.begins, rules=rules),         # 001 3.07.04
+        _standing(spice_blow_card.STANDING, ends=spice_blow_card.ends, rules=rules),  # 3.06.05
         (_Rider(butlerian_jihad.STANDING.prompts, butlerian_jihad.STANDING.keys,
                 butlerian_jihad.apply), butlerian_jihad.rides(rules)),  # 001 3.05.02
         (_Rider(discovery_tokens.prompts, discovery_tokens.keys, discovery_tokens.apply),
@@ -217,7 +219,8 @@ def _riding(rules: Rules) -> tuple[_Rider, ...]:
     ) if rides)
 
 
-def _standing(word: cache_words.StandingWord, begins: Callable[[State], list[Event]],
+def _standing(word: cache_words.StandingWord,
+              begins: Callable[[State], list[Event]] | None = None,
               ends: Callable[[State], list[Event]] | None = None, rules: Rules | None = None
               ) -> tuple[_Rider, bool]:
     """The rider of a card played by its holder's standing word (``cache_words.StandingWord``),
@@ -232,6 +235,7 @@ _RIDING = frozenset({deals.DEAL, truthtrance.ASK, truthtrance.ANSWER, spice_spec
                      standing_cards.KIND, cache_specials.KIND, nexus_cards.CHOICE,
                      semuta.KIND, sapho.KIND, recruits.KIND, long_live_the_fighters.KIND,
                      carryall.KIND, heighliner.KIND, butlerian_jihad.KIND,
+                     spice_blow_card.KIND,
                      discovery_tokens.KIND, great_maker.KIND, water_of_life.KIND})
 
 

@@ -83,7 +83,7 @@ def test_001_3_06_the_bots_play_big_tables_breaking_no_invariant(seats, tmp_path
 
 
 PACKS = {9: ["Life Shield Blanket", "Flamethrower", "Stun Gas", "Water of Life",
-             "Orange Catholic Bible"],
+             "Orange Catholic Bible", "Spice Blow"],
          10: ["Atomic Snooper", "Chairdog", "Musky", "Shield Hologram", "Heighliner"],
          11: ["Coffee Service", "Ixian Probe", "Mystery Box", "Shere", "Carryall",
               "Landsraad Poison Tooth"],

@@ -106,6 +106,7 @@ class CardType(StrEnum):
     CARRYALL = "carryall"
     LANDSRAAD_POISON_TOOTH = "landsraad_poison_tooth"   # the 11+ pack's (3.08.06)
     CIBUS_HOOD = "cibus_hood"
+    SPICE_BLOW = "spice_blow"
     # the Millennial pack's (001 3.05)
     BUTLERIAN_JIHAD = "butlerian_jihad"
 
@@ -207,6 +208,7 @@ class Effect(StrEnum):
     RETURNS_OWN_LEADER = "returns_own_leader"       # the Shield Hologram's (3.07.06)
     FORCED_ON_LOSER = "forced_on_loser"             # the Orange Catholic Bible (3.06.04)
     SWAPS_LEADER = "swaps_leader"                   # the Cibus Hood (3.09.02)
+    ADDS_A_SPICE_BLOW = "adds_a_spice_blow"         # the Spice Blow card (3.06.05)
 
 
 class Ability(StrEnum):
