@@ -207,6 +207,7 @@ class Effect(StrEnum):
     HALVES_EVERY_SPICE = "halves_every_spice"       # the Butlerian Jihad (3.05.02)
     RETURNS_OWN_LEADER = "returns_own_leader"       # the Shield Hologram's (3.07.06)
     FORCED_ON_LOSER = "forced_on_loser"             # the Orange Catholic Bible (3.06.04)
+    DISCARDED_ONLY_IN_A_PLAN = "discarded_only_in_a_plan"   # it too: no discard of choice
     SWAPS_LEADER = "swaps_leader"                   # the Cibus Hood (3.09.02)
     ADDS_A_SPICE_BLOW = "adds_a_spice_blow"         # the Spice Blow card (3.06.05)
 

@@ -61,7 +61,7 @@ from .. import leaders, tokens
 from ..codes import EventCode
 from ..data import Ability, CardType, TokenKind
 from ..decks import draw_treachery
-from ..discard_pile import discard
+from ..discard_pile import discard, only_in_a_plan
 from ..forces import add, add_forces, count_in, plain, remove_forces, spread_up_to, take, total
 from ..state import POLAR_SINK, State, ally_of, data, forces_at, occupants
 from . import duke_vidal
@@ -497,4 +497,5 @@ def _discards(state: State, hand: list[str], named: list[str] | None, every: boo
         found = list(dict.fromkeys(found))
     else:
         found = [c for c in hand if c in data(state).card_ids(CardType.WORTHLESS)]
+    found = [c for c in found if not only_in_a_plan(state, c)]         # 001 3.06.04
     return found if every else found[:1]

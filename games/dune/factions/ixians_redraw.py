@@ -29,7 +29,7 @@ from pbem.game import Event, Prompt
 from ..codes import ErrorCode, EventCode
 from ..data import Ability, CardType, NameLookupError
 from ..decks import draw_treachery
-from ..discard_pile import discard
+from ..discard_pile import discard, only_in_a_plan
 from ..orders.language import OrderKind, OrderProblem, order_kind
 from ..prompt_key import PromptKey
 from ..rules import rules_of
@@ -85,7 +85,7 @@ def bought(state: State, ixians: str, buyer: str, card: str, rng: random.Random
     if not may_redraw(state, ixians, buyer):
         return []
     if data(state).treachery_card(card).name not in _own(state, ixians).get("redraw", {}).get(
-            buyer, []):
+            buyer, []) or only_in_a_plan(state, card):                 # 001 3.06.04
         return []
     if rules_of(state).ixians_text_b:
         _own(state, ixians).setdefault("redrawn", {})[buyer] = state["turn"]
