@@ -4,11 +4,7 @@ Drug, ``cards.semuta``) sees every discard of the engine."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from .data import Effect
 from .schema import State
-from .state import data
 
 
 def discard(state: State, seat: str | None, card: str) -> None:
@@ -20,11 +16,3 @@ def discard(state: State, seat: str | None, card: str) -> None:
     if seat is not None and any(other != seat and state["factions"][other].get("semuta")
                                 for other in state["seats"]):
         state.setdefault("discarded", []).append([seat, card])
-
-
-def only_in_a_plan(game: Any, card: str) -> bool:
-    """Whether a card (its id) may be discarded only by playing it in a battle plan,
-    never by a power's or a variant's discard of a card of choice (001 3.06.04, the Orange
-    Catholic Bible: "You can only discard it by playing it in your Battle Plan"; 001 4 item 3:
-    a card's text over the powers')."""
-    return Effect.DISCARDED_ONLY_IN_A_PLAN in data(game).treachery_card(card).effects

@@ -1,10 +1,10 @@
 """The Orange Catholic Bible (001 3.06.04): "You can only discard it by playing it in your
 Battle Plan": the powers' and variants' discards of a worthless card or a card of choice pass
-it by (``discard_pile.only_in_a_plan``)."""
+it by (``cards.orange_catholic_bible``)."""
 
 from __future__ import annotations
 
-from pbem.games.dune.discard_pile import only_in_a_plan
+from pbem.games.dune.cards.orange_catholic_bible import only_in_a_plan
 from pbem.games.dune.factions import choam, ecaz_ambassadors
 from pbem.games.dune.scenario import load_scenario
 from pbem.games.dune.state import data

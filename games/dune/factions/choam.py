@@ -28,9 +28,10 @@ from typing import Any
 from pbem.game import Event, Prompt
 
 from .. import tokens
+from ..cards.orange_catholic_bible import only_in_a_plan
 from ..codes import EventCode
 from ..data import Ability, CardType, NexusUse
-from ..discard_pile import discard, only_in_a_plan
+from ..discard_pile import discard
 from ..rules import rules_of
 from ..state import State, ally_of, data, faction_name
 from . import choam_audit as audit

@@ -34,9 +34,10 @@ from typing import Any
 from pbem.game import Event, Prompt
 
 from ..board import homeworlds
+from ..cards.orange_catholic_bible import only_in_a_plan
 from ..codes import ErrorCode, EventCode
 from ..data import Ability, CardType
-from ..discard_pile import discard, only_in_a_plan
+from ..discard_pile import discard
 from ..orders.language import OrderKind, OrderProblem, order_kind
 from ..prompt_key import PromptKey
 from ..state import State, data

@@ -58,10 +58,11 @@ import orjson
 from pbem.game import Event, Prompt
 
 from .. import leaders, tokens
+from ..cards.orange_catholic_bible import only_in_a_plan
 from ..codes import EventCode
 from ..data import Ability, CardType, TokenKind
 from ..decks import draw_treachery
-from ..discard_pile import discard, only_in_a_plan
+from ..discard_pile import discard
 from ..forces import add, add_forces, count_in, plain, remove_forces, spread_up_to, take, total
 from ..state import POLAR_SINK, State, ally_of, data, forces_at, occupants
 from . import duke_vidal

@@ -26,10 +26,11 @@ from typing import Any
 
 from pbem.game import Event, Prompt
 
+from ..cards.orange_catholic_bible import only_in_a_plan
 from ..codes import ErrorCode, EventCode
 from ..data import Ability, CardType, NameLookupError
 from ..decks import draw_treachery
-from ..discard_pile import discard, only_in_a_plan
+from ..discard_pile import discard
 from ..orders.language import OrderKind, OrderProblem, order_kind
 from ..prompt_key import PromptKey
 from ..rules import rules_of
