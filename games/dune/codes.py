@@ -90,6 +90,12 @@ class EventCode(StrEnum):
     CARRYALL = "carryall"                   # its player's collection rate doubled (3.08.02)
     CARRIED_HOME = "carried-home"           # its forces of a territory to reserves (3.08.02)
     LONG_LIVE_THE_FIGHTERS = "long-live-the-fighters"   # its free revival doubled (3.09.03)
+    BUTLERIAN_JIHAD = "butlerian-jihad"     # every player's spice halved (3.05.02)
+    LEADER_BACK_IN_POOL = "leader-back-in-pool"     # by the Shield Hologram (3.07.06)
+    FORCED_ON_LOSER = "forced-on-loser"     # the Orange Catholic Bible (3.06.04)
+    CIBUS_HOOD = "cibus-hood"               # a leader swapped at the reveal (3.09.02)
+    SPICE_BLOW_CARD = "spice-blow-card"     # an additional spice blow (3.06.05)
+    EXTRA_BLOW_ENDED = "extra-blow-ended"   # a Nexus ended it (3.06.05)
     # the discovery tokens (001 4.06; variants/discovery_tokens)
     DISCOVERY_BLOW = "discovery-blow"               # 4.06.05: spice and forces destroyed
     DISCOVERY_PLACED = "discovery-placed"           # 4.06.05: a token face down (its type)

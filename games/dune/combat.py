@@ -400,7 +400,10 @@ def resolve(deck: DuneData, aggressor: str, defender: str, plans: dict[str, dict
     struck = tuple(s for s in sides if s in led and (
         burnt or kills(deck, weapon[other[s]], defense[s], snooper[s])
         or kills_own(deck, weapon[s], defense[s], snooper[s])))
-    later = tuple(s for s in struck if kills_later(deck, weapon[other[s]]) and not burnt)
+    later = tuple(s for s in struck if not burnt and (
+        kills_later(deck, weapon[other[s]])
+        or (kills_later(deck, weapon[s]) and kills_own(deck, weapon[s], defense[s], snooper[s])
+            and not kills(deck, weapon[other[s]], defense[s], snooper[s]))))  # 001 3.08.06
     killed = tuple(s for s in struck if s not in later)
     stunned = {s for s in led if stuns(deck, weapon[other[s]], defense[s], snooper[s])}
     dials_only = any(Effect.LEADERS_ADD_NOTHING in e for e in effects)     # 001 3.02.03

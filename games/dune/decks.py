@@ -43,6 +43,21 @@ def _in_play(layers: tuple[str, ...], sets: tuple[str, ...]) -> dict[str, Pile]:
             if not pile.sets or set(pile.sets) & set(sets)}
 
 
+# 001 3.06.01: with the 9+ pack, "Take Ornithopters from the Richese Treachery Deck and add it
+# to the regular Treachery Deck; add Water of Life to the Richese Treachery Deck (if they are in
+# this game)": where the cache is in play the Ornithopter starts in the draw pile and the Water
+# of Life in the cache (ruling: without the Richese neither moves, their cache not being in the
+# game; the Water of Life is then in the deck).  Each type's pile, by its card type.
+CACHE = "richese_cache"
+CACHE_SWAP = {"ornithopter": "treachery", "water_of_life": CACHE}
+
+
+def cache_swap(rules: Any) -> dict[str, str]:
+    """The card types that start in another pile than their set's, in a game of these rules
+    (001 3.06.01: with the 9+ pack)."""
+    return CACHE_SWAP if "landsraad_9" in rules.card_sets else {}
+
+
 def new_piles(rules: Any) -> dict[str, list[str]]:
     """Every pile of every deck of a game's data (``rules``: its ``Rules``), each deck's draw
     pile holding all its cards in the data's order (set-up shuffles and deals them) but those
@@ -50,12 +65,17 @@ def new_piles(rules: Any) -> dict[str, list[str]]:
     the others empty."""
     found = data(rules)
     piles: dict[str, list[str]] = {}
+    swap = cache_swap(rules)
     for deck in found.decks:
         cards = found.deck_cards(deck, rules.card_sets, rules.extra_spice_cards,
                                  rules.cards_left_out)
         own = {card.id: pile.name for pile in deck.piles if pile.sets
                for card in found.treachery_in_play(rules.card_sets)
-               if deck.cards is DeckCards.TREACHERY and card.expansion in pile.sets}
+               if deck.cards is DeckCards.TREACHERY and card.expansion in pile.sets
+               and card.type not in swap}
+        if swap and set(own.values()) == {CACHE}:
+            own |= {card.id: CACHE for card in found.treachery_in_play(rules.card_sets)
+                    if swap.get(card.type) == CACHE}
         for pile in deck.piles:
             if pile.name not in in_play(rules):
                 continue
@@ -94,12 +114,21 @@ def draw_pile(game: Any, deck: str) -> str:
     return name
 
 
+# 001 3.06.05: the Spice Blow card's additional pile (data/landsraad/decks.yaml), blown while
+# the state's ``extra_blow`` says so (``cards.spice_blow_card``)
+EXTRA_PILE, EXTRA_BLOW = "spice_discard_3", "extra_blow"
+
+
 def spice_discards(game: Any) -> tuple[str, ...]:
     """The spice discard piles a game turns cards onto, in order: its spice deck's discard
     piles, as many as its rules use (``Rules.spice_discard_piles``: one, or two with 000 XXI;
-    ``game``: a state, a view or its rules)."""
+    ``game``: a state, a view or its rules), and the additional pile of a Spice Blow card
+    played (001 3.06.05)."""
     rules = game if isinstance(game, Rules) else rules_of(game)
-    return piles(rules, SPICE, PileRole.DISCARD)[:rules.spice_discard_piles]
+    found = piles(rules, SPICE, PileRole.DISCARD)[:rules.spice_discard_piles]
+    if not isinstance(game, Rules) and game.get(EXTRA_BLOW):    # 001 3.06.05
+        return (*found, EXTRA_PILE)
+    return found
 
 
 def in_piles(state: State, deck: Deck) -> list[str]:

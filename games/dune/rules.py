@@ -787,6 +787,10 @@ class GF9(Classic):
     landsraad_10_cards: bool = field(default=False, metadata=ADDED)
     landsraad_11_cards: bool = field(default=False, metadata=ADDED)
     landsraad_12_cards: bool = field(default=False, metadata=ADDED)
+    # 001 3.05: the Landsraad Millennial pack (the Butlerian Jihad, ``cards.butlerian_jihad``),
+    # "added in a game where players are breaking the great convention": by its own option, in
+    # a game of any size (ruling)
+    millennial_cards: bool = field(default=False, metadata=ADDED)
     # 001 4.03.04, text B (the revision's draw): after a Nexus, one card revealed for each
     # faction drawing, then shuffled and dealt among them face down (``variants.nexus_cards``)
     nexus_cards_text_b: bool = field(default=False, metadata=ADDED)
@@ -819,6 +823,7 @@ class GF9(Classic):
         "discovery_tokens": ("discovery_tokens",),
         "discovery_duplicates_out": ("discovery_duplicates_out",),
         "nexus_cards_text_b": ("nexus_cards_text_b",), "free_traders": ("free_traders",),
+        "millennial_cards": ("millennial_cards",),
         **{f"landsraad_{n}_cards": (f"landsraad_{n}_cards",) for n in LANDSRAAD_PACKS}}
 
     # 001 1.01-1.09: Storm, Spice Blow and Nexus, CHOAM Charity, Bidding, Revival, Shipment
@@ -908,12 +913,14 @@ class GF9(Classic):
     @property
     def card_sets(self) -> tuple[str, ...]:
         """001 3.02: the first expansion's cards, with ``ixians_tleilaxu_cards``; 001 3.04: the
-        third's, with ``ecaz_moritani_cards``; 001 3.06-3.09: each Landsraad pack with its option
+        third's, with ``ecaz_moritani_cards``; 001 3.05: the Millennial pack, with
+        ``millennial_cards``; 001 3.06-3.09: each Landsraad pack with its option
         (``data/landsraad/treachery.yaml``)."""
         return ((("ixians_tleilaxu",) if self.ixians_tleilaxu_cards else ())
                 + (("ecaz_moritani",) if self.ecaz_moritani_cards else ()) + self.cache_sets
                 + tuple(f"landsraad_{n}" for n in LANDSRAAD_PACKS
-                        if getattr(self, f"landsraad_{n}_cards")))
+                        if getattr(self, f"landsraad_{n}_cards"))
+                + (("millennial",) if self.millennial_cards else ()))
 
     @property
     def mirror_kept_unanswered(self) -> bool:

@@ -38,7 +38,9 @@ from pbem.game import Event, Prompt, written
 
 from . import deals, factions, variants
 from .cards import (
+    butlerian_jihad,
     cache_specials,
+    cache_words,
     carryall,
     heighliner,
     long_live_the_fighters,
@@ -47,6 +49,7 @@ from .cards import (
     recruits,
     sapho,
     semuta,
+    spice_blow_card,
     spice_specials,
     standing_cards,
     truthtrance,
@@ -211,29 +214,40 @@ def _riding(rules: Rules) -> tuple[_Rider, ...]:
         (_Rider(semuta.prompts, semuta.keys), semuta.rides(rules)),     # 001 3.03.10
         (_Rider(sapho.prompts, sapho.keys, lambda state, orders, rng: sapho.apply(
             state, orders, rng), sapho.begins), sapho.rides(rules)),     # 001 3.03.03
-        (_Rider(recruits.prompts, recruits.keys, recruits.apply, recruits.begins),
-         recruits.rides(rules)),                                        # 001 3.04.03
-        (_Rider(long_live_the_fighters.prompts, long_live_the_fighters.keys,
-                long_live_the_fighters.apply, long_live_the_fighters.begins),
-         long_live_the_fighters.rides(rules)),                          # 001 3.09.03
-        (_Rider(carryall.prompts, carryall.keys, carryall.apply, carryall.begins,
-                carryall.ends), carryall.rides(rules)),                 # 001 3.08.02
-        (_Rider(heighliner.prompts, heighliner.keys, heighliner.apply, heighliner.begins),
-         heighliner.rides(rules)),                                      # 001 3.07.04
+        _standing(recruits.STANDING, recruits.begins, rules=rules),             # 001 3.04.03
+        _standing(long_live_the_fighters.STANDING, long_live_the_fighters.begins,
+                  rules=rules),                                        # 001 3.09.03
+        _standing(carryall.STANDING, carryall.begins, carryall.ends, rules),   # 001 3.08.02
+        _standing(heighliner.STANDING, heighliner.begins, rules=rules),         # 001 3.07.04
+        _standing(spice_blow_card.STANDING, ends=spice_blow_card.ends, rules=rules),  # 3.06.05
+        (_Rider(butlerian_jihad.STANDING.prompts, butlerian_jihad.STANDING.keys,
+                butlerian_jihad.apply), butlerian_jihad.rides(rules)),  # 001 3.05.02
         (_Rider(discovery_tokens.prompts, discovery_tokens.keys, discovery_tokens.apply),
          discovery_tokens.rides(rules)),                                # 001 4.06.06.02
         (_Rider(great_maker.prompts, great_maker.keys, great_maker.apply),
          great_maker.rides(rules)),                                     # 001 4.06.09.02
-        (_Rider(water_of_life.prompts, water_of_life.keys, water_of_life.apply,
-                water_of_life.begins), water_of_life.rides(rules)),      # 001 3.06.07
+        (_standing(water_of_life.STANDING, water_of_life.begins)[0],
+         water_of_life.rides(rules)),                                   # 001 3.06.07
     ) if rides)
+
+
+def _standing(word: cache_words.StandingWord,
+              begins: Callable[[State], list[Event]] | None = None,
+              ends: Callable[[State], list[Event]] | None = None, rules: Rules | None = None
+              ) -> tuple[_Rider, bool]:
+    """The rider of a card played by its holder's standing word (``cache_words.StandingWord``),
+    carried out as its phase ``begins`` (and ``ends``), in a game whose ``rules`` the word
+    rides (where given)."""
+    rider = _Rider(word.prompts, word.keys, word.apply, begins, ends)
+    return rider, rules is None or word.rides is None or word.rides(rules)
 
 
 # The kinds of the riders' decisions (each module's ``owns``), read from a key's text at once.
 _RIDING = frozenset({deals.DEAL, truthtrance.ASK, truthtrance.ANSWER, spice_specials.KIND,
                      standing_cards.KIND, cache_specials.KIND, nexus_cards.CHOICE,
                      semuta.KIND, sapho.KIND, recruits.KIND, long_live_the_fighters.KIND,
-                     carryall.KIND, heighliner.KIND,
+                     carryall.KIND, heighliner.KIND, butlerian_jihad.KIND,
+                     spice_blow_card.KIND,
                      discovery_tokens.KIND, great_maker.KIND, water_of_life.KIND})
 
 

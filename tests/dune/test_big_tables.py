@@ -82,10 +82,13 @@ def test_001_3_06_the_bots_play_big_tables_breaking_no_invariant(seats, tmp_path
     assert not list(tmp_path.iterdir())
 
 
-PACKS = {9: ["Life Shield Blanket", "Flamethrower", "Stun Gas", "Water of Life"],
+PACKS = {9: ["Life Shield Blanket", "Flamethrower", "Stun Gas", "Water of Life",
+             "Orange Catholic Bible", "Spice Blow"],
          10: ["Atomic Snooper", "Chairdog", "Musky", "Shield Hologram", "Heighliner"],
-         11: ["Coffee Service", "Ixian Probe", "Mystery Box", "Shere", "Carryall"],
-         12: ["Shield #6", "Inkvine Extract", "Bi-La Kaifa", "Long Live the Fighters"]}
+         11: ["Coffee Service", "Ixian Probe", "Mystery Box", "Shere", "Carryall",
+              "Landsraad Poison Tooth"],
+         12: ["Shield #6", "Inkvine Extract", "Bi-La Kaifa", "Long Live the Fighters",
+              "Cibus Hood"]}
 
 
 @pytest.mark.parametrize("count", sorted(PACKS))
@@ -241,3 +244,25 @@ def test_001_3_07_04_the_heighliner_lifts_one_limit_or_the_rates_for_its_player(
     assert terms() == [(3, True) if option == heighliner.RATES else (6, False), (6, True)]
     state["turn"] = 3
     assert reach.shipment_cost(state, "atreides", "Red Chasm", 3) == 6
+
+
+def test_001_3_06_01_the_9_pack_swaps_the_ornithopter_out_of_the_cache_for_the_water_of_life():
+    """001 3.06.01: "Take Ornithopters from the Richese Treachery Deck and add it to the regular
+    Treachery Deck; add Water of Life to the Richese Treachery Deck (if they are in this
+    game)": with the Richese the Ornithopter starts in the deck and the Water of Life in their
+    cache; without the 9+ pack the cache keeps its Ornithopter; without the Richese the Water
+    of Life is in the deck (ruling)."""
+    def piles(options: dict, seats: list[str] = TWELVE[:10]) -> tuple[list[str], list[str]]:
+        state = dune.setup("gf9", options, seats, step_rng("swap", 1))
+        cards = data(state).treachery_card
+        held = [c for own in state["factions"].values() for c in own["hand"]]
+        return ([cards(c).name for c in state["decks"].get("richese_cache", [])],
+                [cards(c).name for c in state["decks"]["treachery"] + held])
+    cache, deck = piles({**ALL, "landsraad_9_cards": True})
+    assert "Water of Life" in cache and "Ornithopter" not in cache
+    assert "Ornithopter" in deck and "Water of Life" not in deck
+    cache, deck = piles(ALL)
+    assert "Ornithopter" in cache and "Water of Life" not in cache + deck
+    cache, deck = piles({"ixians_tleilaxu": True, "ecaz_moritani": True,
+                         "landsraad_9_cards": True}, [*TWELVE[:8], "ecaz"])
+    assert cache == [] and "Water of Life" in deck and "Ornithopter" not in deck

@@ -497,7 +497,8 @@ def test_001_3_06_nobody_else_reads_who_holds_a_landsraad_card(tmp_path, card):
 
 
 @pytest.mark.whole_game
-@pytest.mark.parametrize("card, count, kind", [("Heighliner", 10, "heighliner"),
+@pytest.mark.parametrize("card, count, kind", [("Spice Blow", 9, "blow"),
+                                               ("Heighliner", 10, "heighliner"),
                                                ("Carryall", 11, "carryall"),
                                                ("Long Live the Fighters", 12, "fighters")])
 def test_001_3_07_3_09_nobody_else_reads_who_holds_a_landsraad_word(tmp_path, card, count,
@@ -506,14 +507,26 @@ def test_001_3_07_3_09_nobody_else_reads_who_holds_a_landsraad_word(tmp_path, ca
     pack (001 3.07.01-3.09.01), played through the moderator by mail from the set-up to turn
     2's bidding, once with the card in the Harkonnen hand and once with a Baliset: every mail
     the others get, the step numbers after each tick and the archive pages are the same.  The
-    Heighliner's, the Carryall's and Long Live the Fighters' standing words (3.07.04, 3.08.02,
-    3.09.03) are offered to the holder in the rounds it is asked in anyway, never a round of
-    their own."""
+    Spice Blow card's, the Heighliner's, the Carryall's and Long Live the Fighters' standing
+    words (3.06.05, 3.07.04, 3.08.02, 3.09.03) are offered to the holder in the rounds it is
+    asked in anyway, never a round of their own."""
     seats = (*NINE, "ixians", "choam", "richese")[:count]
     asked, not_asked = _with_and_without(
         tmp_path, "gf9", {"ixians_tleilaxu": True, "ecaz_moritani": True, "choam_richese": True,
                           f"landsraad_{count}_cards": True}, card, seats=seats)
     assert f"{kind}:{HA}" in asked - not_asked
+
+
+@pytest.mark.whole_game
+def test_001_3_05_02_nobody_else_reads_who_holds_the_butlerian_jihad(tmp_path):
+    """Secrets stay secret (TEAM.md): the same six-seat GF9 game with the Millennial pack (001
+    3.05.01), played through the moderator by mail from the set-up to turn 2's bidding, once
+    with the Butlerian Jihad in the Harkonnen hand and once with a Baliset: every mail the
+    others get, the step numbers after each tick and the archive pages are the same; its word
+    (3.05.02) is offered to the holder in the rounds it is asked in anyway."""
+    asked, not_asked = _with_and_without(tmp_path, "gf9", {"millennial_cards": True},
+                                         "Butlerian Jihad")
+    assert f"jihad:{HA}" in asked - not_asked
 
 
 # --- the Nexus cards (001 4.03) ----------------------------------------------------------------

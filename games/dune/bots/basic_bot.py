@@ -339,6 +339,8 @@ def _plan(view: dict[str, Any], prompt: Prompt, fought: str = "") -> str | None:
         plan["poison"] = True
     if battle_orders.juice(side) and not side.aggressor:    # 001 3.03.03, when it defends
         plan["juice"] = True
+    if battle_orders.cibus_hood(side) and len(ranked) > 1 and plan["leader"]:  # 001 3.09.02:
+        plan["leader"], plan["hood"] = ranked[1], ranked[0]     # its best revealed last
     plan = battle_orders.lines_apart(side, plan)
     if side.captures:
         own = leaders.available(view["own"]["leaders"])
@@ -688,6 +690,12 @@ def _useless_traitor(view: dict[str, Any]) -> bool:
                for card in view["own"]["traitors"])                       # betrays anyone
 
 
+def _jihad(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
+    """A Butlerian Jihad played when the bot holds at most 1 spice, so the others lose more
+    than it does (001 3.05.02; their spice is behind their shields)."""
+    return "JIHAD" if view["own"]["spice"] <= 1 else "JIHAD NONE"
+
+
 STRATEGIES: dict[str, Strategy] = {
     "ambassadors": _ambassadors,
     "cache-gift": _keep_cache_cards,
@@ -730,6 +738,7 @@ STRATEGIES: dict[str, Strategy] = {
     "karama-flip": _flip,
     "battle-fund": _fund,
     "semuta": lambda view, prompt, rng: "SEMUTA ANY",      # 001 3.03.10: the first discard
+    "jihad": _jihad,
     "auditor-lend": lambda view, prompt, rng: "LEND AUDITOR",      # 001 2.09.21 (B): always lent
     "trade": _swap_card,
     "move": _turn,

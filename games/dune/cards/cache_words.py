@@ -12,6 +12,7 @@ from typing import Any
 
 from pbem.game import Event, Prompt
 
+from ...common.language import OrderKind
 from ..codes import ErrorCode, EventCode
 from ..orders.problem import OrderProblem
 from ..prompt_key import PromptKey
@@ -42,7 +43,9 @@ class StandingWord:
     """A cache card's word its holder gives ahead, kept in its sheet under ``kind`` until the
     card is played: the card a hand holds (``held``), the rule told (``rule``), the word's
     text (``text``) and its title; asked in a game whose rules it ``rides`` (where given; else
-    the rider's own gate in ``turn._riding``)."""
+    the rider's own gate in ``turn._riding``).  Given its ``verbs``, its order kind is
+    registered with them, read by ``read`` and chosen for the bots by ``random``: the one base
+    of the standing-word cards (``turn._standing`` makes each a rider)."""
 
     kind: str
     held: Callable[[Any, list[str]], str | None]
@@ -50,6 +53,15 @@ class StandingWord:
     text: Callable[[Any, Any], str]
     title: str
     rides: Rides | None = None
+    verbs: tuple[str, ...] = ()
+    read: Callable[[State, Prompt, list[str]], Any] | None = None
+    random: Callable[[dict[str, Any], Prompt, random.Random], Any] | None = None
+
+    @property
+    def order(self) -> OrderKind:
+        """The word's order kind."""
+        assert self.verbs and self.read is not None, self.kind
+        return OrderKind(self.kind, self.verbs, self.read, self.text, random=self.random)
 
     def prompts(self, state: State, others: list[Prompt]) -> list[Prompt]:
         """The word of each holder asked something else in this round."""
@@ -59,7 +71,8 @@ class StandingWord:
         """The keys of ``prompts``, from the keys of the other decisions."""
         return keys(state, others, self._holds, self.kind, self.rides)
 
-    def apply(self, state: State, orders: dict[str, Any]) -> list[Event]:
+    def apply(self, state: State, orders: dict[str, Any],
+              rng: random.Random | None = None) -> list[Event]:
         """Each holder's word kept in its sheet, told to it alone when it changes."""
         events = []
         for seat in state["seats"]:
@@ -95,6 +108,12 @@ class BareWord:
     and then."""
 
     verb: str
+
+    def standing(self, kind: str, held: Callable[[Any, list[str]], str | None], rule: str,
+                 title: str, rides: Rides | None = None) -> StandingWord:
+        """The standing word of a card played by this bare word."""
+        return StandingWord(kind, held, rule, self.text, title, rides, (self.verb,),
+                            self.read, self.random)
 
     def read(self, state: State, prompt: Prompt, words: list[str]) -> bool | None:
         """True for the bare word, None for NONE; anything else refused."""

@@ -25,7 +25,7 @@ from pbem.game import Event, Prompt
 from ..codes import ErrorCode, EventCode
 from ..data import Effect
 from ..forces import add, count_in, first_of, remove_forces, spread, total
-from ..orders.language import OrderKind, OrderProblem, order_kind, read_number, read_territory
+from ..orders.language import OrderProblem, order_kind, read_number, read_territory
 from ..rules import Rules
 from ..state import State, data, forces_at
 from . import cache_words, recruits
@@ -63,16 +63,6 @@ def rate(state: State, seat: str, base: int) -> int:
 
 
 # --- the standing word
-def prompts(state: State, others: list[Prompt]) -> list[Prompt]:
-    """The word of each holder asked something else in this round."""
-    return _WORD.prompts(state, others)
-
-
-def keys(state: State, others: list[str]) -> list[str]:
-    """The keys of ``prompts``, from the keys of the other decisions."""
-    return _WORD.keys(state, others)
-
-
 def _read(state: State, prompt: Prompt, words: list[str]) -> dict[str, Any] | None:
     if [w.upper() for w in words] == ["NONE"]:
         return None
@@ -94,13 +84,6 @@ def _text(game: Any, value: dict[str, Any] | None) -> str:
                      *([value["territory"]] if value["territory"] else [])])
 
 
-_WORD = cache_words.StandingWord(
-    KIND, held,
-    ("CARRYALL [<n>] [<territory>]: as the next spice collection begins, your Carryall "
-     "played: your collection rate doubled that phase, and as it ends your forces in the "
-     "territory (all, or up to n) back to your reserves (001 3.08.02); CARRYALL NONE: none."),
-    _text, "your Carryall", rides)
-
 
 def _random(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> Any:
     """Now and then the word, naming a territory of the seat's forces or none (bots)."""
@@ -112,12 +95,14 @@ def _random(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> Any:
             "count": None}
 
 
-order_kind(OrderKind(KIND, ("CARRYALL",), _read, _text, random=_random))
-
-
-def apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Event]:
-    """Each holder's word kept in its sheet, told to it alone when it changes."""
-    return _WORD.apply(state, orders)
+STANDING = cache_words.StandingWord(
+    KIND, held,
+    ("CARRYALL [<n>] [<territory>]: as the next spice collection begins, your Carryall "
+     "played: your collection rate doubled that phase, and as it ends your forces in the "
+     "territory (all, or up to n) back to your reserves (001 3.08.02); CARRYALL NONE: none."),
+    _text, "your Carryall", rides,
+    verbs=("CARRYALL",), read=_read, random=_random)
+order_kind(STANDING.order)
 
 
 # --- played as the collection phase begins, the forces back as it ends

@@ -25,7 +25,7 @@ from pbem.game import Event, Prompt
 
 from ..codes import EventCode
 from ..data import Effect
-from ..orders.language import OrderKind, order_kind, read_territory
+from ..orders.language import order_kind, read_territory
 from ..rules import Rules
 from ..state import State, data
 from . import cache_words, recruits
@@ -77,16 +77,6 @@ def stronghold_rate(game: Any, seat: str) -> bool:
 
 
 # --- the standing word
-def prompts(state: State, others: list[Prompt]) -> list[Prompt]:
-    """The word of each holder asked something else in this round."""
-    return _WORD.prompts(state, others)
-
-
-def keys(state: State, others: list[str]) -> list[str]:
-    """The keys of ``prompts``, from the keys of the other decisions."""
-    return _WORD.keys(state, others)
-
-
 def _read(state: State, prompt: Prompt, words: list[str]) -> str | None:
     said = [w.upper() for w in words]
     if said in (["NONE"], ["RATES"]):
@@ -99,14 +89,6 @@ def _text(game: Any, value: str | None) -> str:
     return f"HEIGHLINER {value or 'NONE'}"
 
 
-_WORD = cache_words.StandingWord(
-    KIND, held,
-    ("HEIGHLINER <stronghold>: as the next shipment and movement begins, your Heighliner "
-     "played: that phase you ship and move into and through the stronghold whoever occupies "
-     "it; HEIGHLINER RATES: that phase you ship into any territory at 1 spice a force (001 "
-     "3.07.04); HEIGHLINER NONE: none."),
-    _text, "your Heighliner", rides)
-
 
 def _random(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> Any:
     """Now and then the word, the rates or a stronghold (bots)."""
@@ -115,12 +97,15 @@ def _random(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> Any:
     return rng.choice([RATES, *sorted(t.name for t in data(view).board.strongholds)])
 
 
-order_kind(OrderKind(KIND, ("HEIGHLINER",), _read, _text, random=_random))
-
-
-def apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Event]:
-    """Each holder's word kept in its sheet, told to it alone when it changes."""
-    return _WORD.apply(state, orders)
+STANDING = cache_words.StandingWord(
+    KIND, held,
+    ("HEIGHLINER <stronghold>: as the next shipment and movement begins, your Heighliner "
+     "played: that phase you ship and move into and through the stronghold whoever occupies "
+     "it; HEIGHLINER RATES: that phase you ship into any territory at 1 spice a force (001 "
+     "3.07.04); HEIGHLINER NONE: none."),
+    _text, "your Heighliner", rides,
+    verbs=("HEIGHLINER",), read=_read, random=_random)
+order_kind(STANDING.order)
 
 
 def begins(state: State) -> list[Event]:

@@ -16,14 +16,13 @@ alone.
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
-from pbem.game import Event, Prompt
+from pbem.game import Event
 
 from ..codes import EventCode
 from ..data import Effect
-from ..orders.language import OrderKind, order_kind
+from ..orders.language import order_kind
 from ..rules import Rules
 from ..state import State, data
 from . import cache_words, recruits
@@ -54,34 +53,18 @@ def terms(game: Any, seat: str, free: int, most: int | None) -> tuple[int, int |
 
 
 # --- the standing word
-def prompts(state: State, others: list[Prompt]) -> list[Prompt]:
-    """The word of each holder asked something else in this round."""
-    return _WORD.prompts(state, others)
-
-
-def keys(state: State, others: list[str]) -> list[str]:
-    """The keys of ``prompts``, from the keys of the other decisions."""
-    return _WORD.keys(state, others)
-
-
 _BARE = cache_words.BareWord("FIGHTERS")
 _text = _BARE.text
 
 
-_WORD = cache_words.StandingWord(
+STANDING = _BARE.standing(
     KIND, held,
     ("FIGHTERS: as the next revival phase begins, your Long Live the Fighters played: your free "
      "revival doubled and your most forces revived 7, that phase (001 3.09.03); FIGHTERS NONE: "
      "none."),
-    _text, "your Long Live the Fighters", rides)
+    "your Long Live the Fighters", rides)
+order_kind(STANDING.order)
 
-
-order_kind(OrderKind(KIND, ("FIGHTERS",), _BARE.read, _text, random=_BARE.random))
-
-
-def apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Event]:
-    """Each holder's word kept in its sheet, told to it alone when it changes."""
-    return _WORD.apply(state, orders)
 
 
 # --- played as the revival phase begins

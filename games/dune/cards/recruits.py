@@ -16,16 +16,15 @@ word the same phase (the card is one of a kind) cannot happen.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from typing import Any
 
-from pbem.game import Event, Prompt
+from pbem.game import Event
 
 from ..codes import EventCode
 from ..data import Effect
 from ..discard_pile import discard
-from ..orders.language import OrderKind, order_kind
+from ..orders.language import order_kind
 from ..rules import Rules
 from ..state import State, data
 from . import cache_words
@@ -59,34 +58,18 @@ def terms(game: Any, free: int, most: int | None) -> tuple[int, int | None]:
 
 
 # --- the standing word
-def prompts(state: State, others: list[Prompt]) -> list[Prompt]:
-    """The word of each holder asked something else in this round."""
-    return _WORD.prompts(state, others)
-
-
-def keys(state: State, others: list[str]) -> list[str]:
-    """The keys of ``prompts``, from the keys of the other decisions."""
-    return _WORD.keys(state, others)
-
-
 _BARE = cache_words.BareWord("RECRUITS")
 _text = _BARE.text
 
 
-_WORD = cache_words.StandingWord(
+STANDING = _BARE.standing(
     KIND, held,
     ("RECRUITS: as the next revival phase begins, your Recruits played: every faction's free "
      "revival doubled and the most forces revived 7, that phase (001 3.04.03); RECRUITS NONE: "
      "none."),
-    _text, "your Recruits", rides)
+    "your Recruits", rides)
+order_kind(STANDING.order)
 
-
-order_kind(OrderKind(KIND, ("RECRUITS",), _BARE.read, _text, random=_BARE.random))
-
-
-def apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Event]:
-    """Each holder's word kept in its sheet, told to it alone when it changes."""
-    return _WORD.apply(state, orders)
 
 
 # --- played as the revival phase begins

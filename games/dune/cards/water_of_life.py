@@ -11,8 +11,8 @@ as the next bidding phase begins ("before the Bidding Phase": the last moment of
 is allowed, so a word given in the bidding waits for the next turn's): the card set aside out
 of the game (public), the two factions' player dots swapped (``state["dots"]``: their places
 in storm order with them; nothing on the board moves); a word whose card has left the hand
-lapses, told to the holder alone.  In the deck whether or not the Richese play: 3.06.01 puts it
-in the Richese cache where they do, which is not built (its row).
+lapses, told to the holder alone.  It starts in the Richese cache where the cache is in play
+(3.06.01, ``decks.new_piles``), else in the deck.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from pbem.game import Event, Prompt
 
 from ..codes import ErrorCode, EventCode
 from ..data import Effect
-from ..orders.language import OrderKind, OrderProblem, order_kind, read_factions
+from ..orders.language import OrderProblem, order_kind, read_factions
 from ..rules import Rules
 from ..state import State, data, faction_name
 from . import cache_words
@@ -46,16 +46,6 @@ def rides(rules: Rules) -> bool:
     return "landsraad_9" in rules.card_sets
 
 
-def prompts(state: State, others: list[Prompt]) -> list[Prompt]:
-    """The word of each holder asked something else in this round."""
-    return _WORD.prompts(state, others)
-
-
-def keys(state: State, others: list[str]) -> list[str]:
-    """The keys of ``prompts``, from the keys of the other decisions."""
-    return _WORD.keys(state, others)
-
-
 def _read(state: State, prompt: Prompt, words: list[str]) -> list[str] | None:
     rest = words[2:] if [w.upper() for w in words[:2]] == ["OF", "LIFE"] else words
     if [w.upper() for w in rest] == ["NONE"]:
@@ -74,13 +64,6 @@ def _text(game: Any, value: list[str] | None) -> str:
     return "WATER OF LIFE " + " ".join(faction_name(seat, game) for seat in value)
 
 
-_WORD = cache_words.StandingWord(
-    KIND, held,
-    ("WATER OF LIFE <faction> <faction>: as the next bidding phase begins, your Water of Life "
-     "played and set aside, the two factions' player markers swap places, and their places in "
-     "storm order with them (001 3.06.07); WATER OF LIFE NONE: none."),
-    _text, "your Water of Life's swap of two player markers")
-
 
 def _random(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> Any:
     """Now and then a word (bots)."""
@@ -89,12 +72,14 @@ def _random(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> Any:
     return sorted(rng.sample(sorted(view["factions"]), 2))
 
 
-order_kind(OrderKind(KIND, ("WATER",), _read, _text, random=_random))
-
-
-def apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Event]:
-    """Each holder's word kept in its sheet, told to it alone when it changes."""
-    return _WORD.apply(state, orders)
+STANDING = cache_words.StandingWord(
+    KIND, held,
+    ("WATER OF LIFE <faction> <faction>: as the next bidding phase begins, your Water of Life "
+     "played and set aside, the two factions' player markers swap places, and their places in "
+     "storm order with them (001 3.06.07); WATER OF LIFE NONE: none."),
+    _text, "your Water of Life's swap of two player markers",
+    verbs=("WATER",), read=_read, random=_random)
+order_kind(STANDING.order)
 
 
 def begins(state: State) -> list[Event]:

@@ -104,6 +104,11 @@ class CardType(StrEnum):
     LONG_LIVE_THE_FIGHTERS = "long_live_the_fighters"
     HEIGHLINER = "heighliner"
     CARRYALL = "carryall"
+    LANDSRAAD_POISON_TOOTH = "landsraad_poison_tooth"   # the 11+ pack's (3.08.06)
+    CIBUS_HOOD = "cibus_hood"
+    SPICE_BLOW = "spice_blow"
+    # the Millennial pack's (001 3.05)
+    BUTLERIAN_JIHAD = "butlerian_jihad"
 
 
 class Timing(StrEnum):
@@ -199,6 +204,12 @@ class Effect(StrEnum):
     SPICE_FOR_A_PROTECTED_LEADER = "spice_for_a_protected_leader"   # its winner (3.08.04)
     DOUBLE_LEADER_SPICE = "double_leader_spice"     # its kill paid twice (3.09.05)
     SWAPS_SEATS = "swaps_seats"                     # two player markers swapped (3.06.07)
+    HALVES_EVERY_SPICE = "halves_every_spice"       # the Butlerian Jihad (3.05.02)
+    RETURNS_OWN_LEADER = "returns_own_leader"       # the Shield Hologram's (3.07.06)
+    FORCED_ON_LOSER = "forced_on_loser"             # the Orange Catholic Bible (3.06.04)
+    DISCARDED_ONLY_IN_A_PLAN = "discarded_only_in_a_plan"   # it too: no discard of choice
+    SWAPS_LEADER = "swaps_leader"                   # the Cibus Hood (3.09.02)
+    ADDS_A_SPICE_BLOW = "adds_a_spice_blow"         # the Spice Blow card (3.06.05)
 
 
 class Ability(StrEnum):

@@ -74,6 +74,8 @@ COUNTS_AS: dict[tuple[CardType, str | None], frozenset[CardType]] = {
     (CardType.POISON_BLADE, None): frozenset({CardType.PROJECTILE_WEAPON,
                                               CardType.POISON_WEAPON}),
     (CardType.POISON_TOOTH, None): frozenset({CardType.POISON_WEAPON}),
+    # the 11+ pack's Poison Tooth (3.08.06, "Weapon-Special"), named by its name alone
+    (CardType.LANDSRAAD_POISON_TOOTH, None): frozenset({CardType.POISON_TOOTH}),
     (CardType.SHIELD_SNOOPER, None): frozenset({CardType.SHIELD, CardType.SNOOPER}),
     (CardType.WEIRDING_WAY, "weapon"): frozenset({CardType.PROJECTILE_WEAPON}),
     (CardType.WEIRDING_WAY, "defense"): frozenset({CardType.SHIELD}),

@@ -28,6 +28,7 @@ from typing import Any
 from pbem.game import Event, Prompt
 
 from .. import tokens
+from ..cards.orange_catholic_bible import only_in_a_plan
 from ..codes import EventCode
 from ..data import Ability, CardType, NexusUse
 from ..discard_pile import discard
@@ -60,7 +61,8 @@ def _worthless_sold(state: State, holder: str) -> list[Event] | None:
     4.03.07.10, the CHOAM card's Secret Ally)."""
     card_of = data(state).treachery_card
     hand = state["factions"][holder]["hand"]
-    worthless = sorted((card for card in hand if card_of(card).type is CardType.WORTHLESS),
+    worthless = sorted((card for card in hand if card_of(card).type is CardType.WORTHLESS
+                        and not only_in_a_plan(state, card)),             # 001 3.06.04
                        key=lambda card: card_of(card).name)
     if not worthless:
         return None

@@ -34,6 +34,7 @@ from typing import Any
 from pbem.game import Event, Prompt
 
 from ..board import homeworlds
+from ..cards.orange_catholic_bible import only_in_a_plan
 from ..codes import ErrorCode, EventCode
 from ..data import Ability, CardType
 from ..discard_pile import discard
@@ -234,6 +235,8 @@ def sell(state: State, seat: str) -> list[Event]:
             continue
         if found.card_named(name).type is CardType.WORTHLESS:
             if homeworlds.no_worthless_sale(state, seat):     # 001 4.10.12 "Tupile" (High)
+                continue
+            if only_in_a_plan(state, copies[-1]):              # 001 3.06.04
                 continue
             price = WORTHLESS_PRICE
         elif surplus and len(copies) > 1:

@@ -58,6 +58,7 @@ import orjson
 from pbem.game import Event, Prompt
 
 from .. import leaders, tokens
+from ..cards.orange_catholic_bible import only_in_a_plan
 from ..codes import EventCode
 from ..data import Ability, CardType, TokenKind
 from ..decks import draw_treachery
@@ -497,4 +498,5 @@ def _discards(state: State, hand: list[str], named: list[str] | None, every: boo
         found = list(dict.fromkeys(found))
     else:
         found = [c for c in hand if c in data(state).card_ids(CardType.WORTHLESS)]
+    found = [c for c in found if not only_in_a_plan(state, c)]         # 001 3.06.04
     return found if every else found[:1]

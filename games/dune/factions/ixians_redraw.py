@@ -26,6 +26,7 @@ from typing import Any
 
 from pbem.game import Event, Prompt
 
+from ..cards.orange_catholic_bible import only_in_a_plan
 from ..codes import ErrorCode, EventCode
 from ..data import Ability, CardType, NameLookupError
 from ..decks import draw_treachery
@@ -85,7 +86,7 @@ def bought(state: State, ixians: str, buyer: str, card: str, rng: random.Random
     if not may_redraw(state, ixians, buyer):
         return []
     if data(state).treachery_card(card).name not in _own(state, ixians).get("redraw", {}).get(
-            buyer, []):
+            buyer, []) or only_in_a_plan(state, card):                 # 001 3.06.04
         return []
     if rules_of(state).ixians_text_b:
         _own(state, ixians).setdefault("redrawn", {})[buyer] = state["turn"]

@@ -34,8 +34,10 @@ from pbem.game import Event, Prompt
 
 from ..cards import karama
 from ..codes import ErrorCode, EventCode
+from ..decks import cache_swap
 from ..orders.language import OrderKind, OrderProblem, card_among, order_kind
 from ..prompt_key import PromptKey
+from ..rules import rules_of
 from ..state import State, ally_of, data
 from .base import FIRST, LAST, ONCE_AROUND, SILENT, Offer, hand_limit, karama_power_used
 
@@ -178,10 +180,13 @@ def unsold(state: State, seat: str, offer_: Offer, room: bool) -> list[Event]:
 
 
 def violations(state: State) -> list[str]:
-    """Only the cache's own cards lie in it (001 2.10.04)."""
+    """Only the cache's own cards lie in it (001 2.10.04), and the Water of Life with the 9+
+    pack (3.06.01, ``decks.cache_swap``)."""
     sets = data(state).piles[CACHE].sets
+    swap = cache_swap(rules_of(state))
     strangers = [card for card in cache(state)
-                 if data(state).treachery_card(card).expansion not in sets]
+                 if data(state).treachery_card(card).expansion not in sets
+                 and swap.get(data(state).treachery_card(card).type) != CACHE]
     return [f"richese: {strangers} in the cache, no cache cards"] if strangers else []
 
 

@@ -98,7 +98,7 @@ from .language import (
 PLAN, ORDER = "battle-plan", "battle-order"
 PLAN_VERBS = ("DIAL", "LEADER", "CHEAP", "WEAPON", "DEFENSE", "DEFENCE", "SPICE", "TRAITOR",
               "NO", "KEEP", "DISCARD", "LOSE", "KWISATZ", "KH", "CAPTURE", "KARAMA", "IF", "TECH",
-              "TOOTH", "PORTABLE", "BANKER", "RETREAT", "STONE", "RESIDUAL", "JUICE")
+              "TOOTH", "PORTABLE", "BANKER", "RETREAT", "STONE", "RESIDUAL", "JUICE", "CIBUS")
 TOOTH = {"USE": combat.USE, "HOLD": combat.HOLD, "IF IT KILLS": combat.IF_IT_KILLS}
 AGAINST = ("AGAINST", "VS", "VERSUS")
 WHEEL = 20          # the battle wheel's highest number (000 VI.A, line 257: "zero" to "twenty")
@@ -287,6 +287,8 @@ def read_plan_line(state: State, prompt: Prompt, words: list[str]) -> dict[str, 
             raise OrderProblem(ErrorCode.BAD_PLAN_LINE, "JUICE OF SAPHO is for a Juice of "
                                "Sapho you hold (001 3.03.03)", ())
         return {"juice": True}
+    if verb == "CIBUS":
+        return {"hood": read_hood(side, upper, rest)}
     if verb == "RESIDUAL":
         if upper != ["POISON"] or residual_poison.card_in(side.rules, side.hand) is None:
             raise OrderProblem(ErrorCode.BAD_PLAN_LINE, "RESIDUAL POISON is for a Residual "
@@ -303,6 +305,25 @@ def read_plan_line(state: State, prompt: Prompt, words: list[str]) -> dict[str, 
         return {"kh": True}
     raise OrderProblem(ErrorCode.BAD_PLAN_LINE, f"did not understand {' '.join(words)!r}",
                        ("NO TRAITOR CALL",))
+
+
+def cibus_hood(side: Side) -> str | None:
+    """The side's Cibus Hood (001 3.09.02), or None."""
+    return next((side.deck.treachery_card(c).name for c in side.hand
+                 if Effect.SWAPS_LEADER in side.deck.treachery_card(c).effects), None)
+
+
+def read_hood(side: Side, upper: list[str], rest: list[str]) -> str:
+    """``CIBUS HOOD <leader>``: at the reveal the plan's leader back to the pool and this one,
+    available, in his place (001 3.09.02)."""
+    valid = tuple(f"CIBUS HOOD {name}" for name in side.leaders)
+    if upper[:1] != ["HOOD"] or len(rest) < 2 or cibus_hood(side) is None:
+        raise OrderProblem(ErrorCode.BAD_PLAN_LINE, "CIBUS HOOD <leader> is for a Cibus Hood "
+                           "you hold (001 3.09.02)", valid)
+    name = read_leader(side, rest[1:]).get("leader")
+    if name is None:
+        raise OrderProblem(ErrorCode.BAD_PLAN_LINE, "CIBUS HOOD names a leader of yours", valid)
+    return name
 
 
 def portable_snooper(side: Side) -> str | None:
@@ -538,6 +559,8 @@ def plan_text(game: Any, plan: dict[str, Any]) -> str:
         lines.append("RESIDUAL POISON")
     if plan.get("juice"):
         lines.append("JUICE OF SAPHO")
+    if plan.get("hood"):
+        lines.append(f"CIBUS HOOD {plan['hood']}")
     lines += plan_conditions.lines(game, plan)
     return "\n".join(lines)
 
@@ -718,6 +741,9 @@ def random_plan(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> dic
         plan["burn"] = True                             # 001 3.03.11
     if residual_poison.card_in(side.rules, side.hand) and rng.random() < 0.5:
         plan["poison"] = True                           # 001 3.03.09
+    others = [n for n in side.leaders if n != plan["leader"]]
+    if plan["leader"] and others and cibus_hood(side) and rng.random() < 0.5:
+        plan["hood"] = rng.choice(others)               # 001 3.09.02
     if juice(side) and not side.aggressor and rng.random() < 0.5:
         plan["juice"] = True                            # 001 3.03.03
     plan = lines_apart(side, plan)

@@ -94,6 +94,7 @@ from ..codes import EventCode
 from ..data import CardType, Effect
 from ..discard_pile import discard
 from ..forces import Counts, add, remove_forces, spread, to_tanks, total
+from ..leaders import ALIVE, GHOLA
 from ..orders import battle_orders, battle_plan
 from ..prompt_key import PromptKey
 from ..rules import rules_of
@@ -369,6 +370,7 @@ def fight(state: State, plans: dict[str, dict[str, Any]], rng: random.Random) ->
     events.append(Event(EventCode.BATTLE_PLANS, {
         "territory": battle["territory"],
         "plans": {seat: battle_plan.revealed(plans[seat]) for seat in (aggressor, defender)}}))
+    events += _cibus_hoods(state, plans)                # 001 3.09.02: before all else
     variants.at_reveal(state, battle["territory"], plans)     # 001 4.04.04.03-04
     events += standing_cards.at_reveal(state, plans)   # 003 "Changed Treachery Cards"
     events += _portable_snoopers(state, plans)          # 001 3.03.08
@@ -393,13 +395,84 @@ def fight(state: State, plans: dict[str, dict[str, Any]], rng: random.Random) ->
     back_in_pool = (outcome.winner if outcome.kind == "traitor"
                     and rules_of(state).traitor_callers_leader_back_in_pool else None)
     for seat, plan in plans.items():
-        if plan["leader"] and seat != back_in_pool:
+        if _hologram(state, seat, plan, outcome):                   # 001 3.07.06
+            events.append(Event(EventCode.LEADER_BACK_IN_POOL, {
+                "faction": seat, "leader": plan["leader"], "card": plan["defense"]}))
+        elif plan["leader"] and seat != back_in_pool:
             step["fought"].setdefault(seat, {})[plan["leader"]] = battle["territory"]
         if plan["kh"]:
             step["kh_used"] = True
             if factions.power(seat, state).kwisatz_haderach_per_territory:
                 step["kh_territory"] = battle["territory"]
     return events
+
+
+def _cibus_hoods(state: State, plans: dict[str, dict[str, Any]]) -> list[Event]:
+    """001 3.09.02, the Cibus Hood: "Play during Revealing Wheels, you may add your leader
+    currently in battle to your leader pool, then replace it with a leader you have available
+    to you.  You can not play this card after a Traitor has been revealed.  Discard after use."
+    By mail the plan's line ``CIBUS HOOD <leader>`` plays it as the plans are revealed, before
+    any traitor is (so a traitor is called on the leader who then fights, ruling); the leader
+    named, still free to fight here, takes the place of the plan's leader, who goes back to the
+    pool (free to fight again this turn); with no leader in the plan (a Cheap Hero) or the card
+    gone it is not played."""
+    deck, events = data(state), []
+    for seat, plan in plans.items():
+        name = plan.get("hood")
+        if not name or not plan["leader"] or name == plan["leader"]:
+            continue
+        side = battle_plan.side_of_state(state, seat)
+        card = next((c for c in state["factions"][seat]["hand"]
+                     if Effect.SWAPS_LEADER in deck.treachery_card(c).effects), None)
+        if card is None or name not in side.leaders:
+            continue
+        state["factions"][seat]["hand"].remove(card)
+        discard(state, seat, card)
+        events.append(Event(EventCode.CIBUS_HOOD, {"faction": seat, "card": deck.treachery_card(
+            card).name, "leader": plan["leader"], "replacement": name}))
+        plan["leader"] = name
+    return events
+
+
+def _forced_on_loser(state: State, winner: str, loser: str, plan: dict[str, Any],
+                     rng: random.Random) -> list[Event]:
+    """001 3.06.04, the Orange Catholic Bible: "When you win a battle with this card Revealed
+    in the battle plan you may force it into your opponents hand, if their hand is full they
+    must first discard one card of their choice."  Rulings: by mail the winner forces it
+    unless its plan names it to DISCARD (no choice is asked: keeping a card only a plan may
+    discard is never better); the loser's full hand discards a card at random (its choice would
+    cost the others a mail round; as the Butlerian Jihad's, 3.05.02); public."""
+    hand = state["factions"][winner]["hand"]
+    deck = data(state)
+    card = next((c for c in hand if deck.treachery_card(c).name in (plan["weapon"],
+                                                                     plan["defense"])
+                 and Effect.FORCED_ON_LOSER in deck.treachery_card(c).effects), None)
+    if card is None:
+        return []
+    hand.remove(card)
+    events = [Event(EventCode.FORCED_ON_LOSER, {"faction": winner, "card": deck.treachery_card(
+        card).name, "loser": loser})]
+    receiving = state["factions"][loser]["hand"]
+    if len(receiving) >= factions.hand_limit(state, loser):
+        dropped = receiving.pop(rng.randrange(len(receiving)))
+        discard(state, loser, dropped)
+        events.append(Event(EventCode.HAND_LIMIT_DISCARD, {"faction": loser, "card": dropped,
+                                                           "rule": "3.06.04"}))
+    receiving.append(card)
+    return events
+
+
+def _hologram(state: State, seat: str, plan: dict[str, Any], outcome: combat.Outcome) -> bool:
+    """001 3.07.06, the Shield Hologram: "If your leader survived and they belong to your
+    faction you may add them to your Leader Pool": free to fight again this round.  Rulings:
+    by mail always taken (it only frees the leader, so no choice is asked); "your faction"'s
+    leaders are those of its own pool, a Ghola too, not one captured or lent."""
+    defense = plan["defense"]
+    return (bool(plan["leader"]) and defense is not None
+            and Effect.RETURNS_OWN_LEADER in data(state).card_named(defense).effects
+            and outcome.kind in ("battle", "traitor")
+            and seat not in outcome.killed and seat not in outcome.killed_after
+            and state["factions"][seat]["leaders"].get(plan["leader"]) in (ALIVE, GHOLA))
 
 
 def _juice(state: State, seat: str, plan: dict[str, Any]) -> bool:
@@ -510,6 +583,8 @@ def _settle(state: State, battle: dict[str, Any], plans: dict[str, dict[str, Any
                    state, "loser_keeps_one")) or variants.loser_keeps_one(state, seat)))
         events += _cards_after(state, seat, plan, keep, outcome.kind == "traitor", used,
                                unanswered, one)
+    if winner is not None and loser is not None:
+        events += _forced_on_loser(state, winner, loser, plans[winner], rng)   # 001 3.06.04
     if outcome.kind == "battle" and not outcome.leaders_decided:   # 001 3.03.12: none lost
         mix = _winner_losses(sides[winner], plans[winner])
         lost[dialed[winner]] = lost.get(dialed[winner], 0) + total(mix)

@@ -114,7 +114,7 @@ from ..board import reach
 from ..cards import karama, karama_reach, spice_specials
 from ..codes import ErrorCode, EventCode
 from ..data import Ability, SpiceCard, Territory
-from ..decks import spice_discards
+from ..decks import EXTRA_BLOW, EXTRA_PILE, spice_discards
 from ..forces import (
     Counts,
     add,
@@ -258,6 +258,8 @@ def _called_nexus(state: State) -> list[Event]:
     step = state["step"]
     card = step.pop("nexus", None)
     rides = step.pop("rides", [])                   # 001 2.04.09: upon its conclusion
+    if card is not None and state.get(EXTRA_BLOW):
+        state[EXTRA_BLOW]["nexus"] = True   # 001 3.06.05: ends the additional blow (its card)
     if card is None and not rides:
         return []
     step["worm"] = {"card": card, "territory": None, "controlled": True, "placed": False,
@@ -342,7 +344,8 @@ def reshuffle(state: State, rng: random.Random) -> Event:
     if keeping:                 # a pile keeping no territory card has none for a worm
         for pile in discards:
             last[pile] = last[pile] if kept.get(pile) else None
-    for pile in discards:
+    idle = (EXTRA_PILE,) if EXTRA_PILE in decks and EXTRA_PILE not in discards else ()
+    for pile in (*discards, *idle):         # 001 3.06.05: an additional pile no longer blown
         decks["spice"].extend(decks[pile])
         decks[pile].clear()
     for pile, cards in kept.items():

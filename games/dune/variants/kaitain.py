@@ -18,6 +18,7 @@ from typing import Any
 from pbem.game import Event, Prompt
 
 from ..board import homeworlds
+from ..cards.orange_catholic_bible import only_in_a_plan
 from ..codes import ErrorCode, EventCode
 from ..discard_pile import discard
 from ..orders.language import OrderKind, OrderProblem, card_among, order_kind
@@ -116,7 +117,7 @@ def bidding_ends(state: State, seat: str) -> list[Event]:
     gone = []
     for name in wanted:
         card = next((c for c in own["hand"] if data(state).treachery_card(c).name == name), None)
-        if card is None or own["spice"] < PRICE:
+        if card is None or own["spice"] < PRICE or only_in_a_plan(state, card):   # 3.06.04
             continue
         own["hand"].remove(card)
         own["spice"] -= PRICE
