@@ -25,6 +25,7 @@ from ..forces import Counts
 from ..rules import rules_of
 from ..state import State
 from .base import Variant
+from .discovery_locations import DiscoveryLocations
 from .discovery_tokens import DiscoveryTokens
 from .great_maker import GreatMaker
 from .homeworlds import Homeworlds
@@ -34,7 +35,8 @@ from .stronghold_cards import StrongholdCards
 from .tech_tokens import TechTokens
 
 VARIANTS: tuple[Variant, ...] = (TechTokens(), StrongholdCards(), LeaderSkills(), Homeworlds(),
-                                  NexusCards(), DiscoveryTokens(), GreatMaker())
+                                  NexusCards(), DiscoveryTokens(), DiscoveryLocations(),
+                                  GreatMaker())
 
 
 def in_play(state: State | dict[str, Any]) -> tuple[Variant, ...]:
@@ -165,11 +167,13 @@ def battle_spice_help(game: State | dict[str, Any], seat: str, territory: str) -
 
 
 def battle_over(state: State, territory: str, winner: str | None,
-                plans: dict[str, dict[str, Any]], lost: dict[str, Counts], rng: random.Random
-                ) -> list[Event]:
-    """Every variant's rules after a battle in ``territory``, its losses taken."""
+                plans: dict[str, dict[str, Any]], lost: dict[str, Counts], rng: random.Random,
+                dialed: Callable[[str], int]) -> list[Event]:
+    """Every variant's rules after a battle in ``territory``, its losses taken (``dialed``:
+    the forces a side's dial is worth, as the winner would lose them)."""
     return [event for variant in in_play(state)
-            for event in variant.battle_over(state, territory, winner, plans, lost, rng)]
+            for event in variant.battle_over(state, territory, winner, plans, lost, rng,
+                                             dialed)]
 
 
 def battle_opened(state: State, rng: random.Random) -> list[Event]:

@@ -110,8 +110,9 @@ class Variant:
 
     def battle_over(self, state: State, territory: str, winner: str | None,
                     plans: dict[str, dict[str, Any]], lost: dict[str, Counts],
-                    rng: random.Random) -> list[Event]:
-        """A battle in ``territory`` is over, its losses (``lost``, per seat) taken: nothing."""
+                    rng: random.Random, dialed: Callable[[str], int]) -> list[Event]:
+        """A battle in ``territory`` is over, its losses (``lost``, per seat) taken
+        (``dialed``: the forces a side's dial is worth): nothing."""
         return []
 
     def battle_opened(self, state: State, rng: random.Random) -> list[Event]:
