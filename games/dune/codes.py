@@ -105,6 +105,7 @@ class EventCode(StrEnum):
     DISCOVERY_ENTERED = "discovery-entered"         # 4.06.06.05: forces moved into it
     DISCOVERY_LOCATION_SPICE = "discovery-location-spice"   # 4.06.07.02-03: its spice
     DISCOVERY_ORGIZ = "discovery-orgiz"             # 4.06.08.02: 1 of a blow collected
+    DISCOVERY_STATION = "discovery-station"         # 4.06.07.04: the storm's move changed
     GREAT_MAKER_VOTE = "great-maker-vote"           # 4.06.09.02: the Nexus voted on
     # standing_cards (003 "Expanded Treachery", "Changed Treachery Cards")
     CONE_OF_SILENCE = "cone-of-silence"

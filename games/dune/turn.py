@@ -67,7 +67,7 @@ from .phases import (
 )
 from .rules import Rules, rules_of
 from .state import State, canonical_text, copy_state
-from .variants import discovery_locations, discovery_tokens, great_maker
+from .variants import discovery_locations, discovery_tokens, great_maker, testing_station
 
 PHASES: dict[str, ModuleType] = {
     "setup": set_up,
@@ -213,6 +213,8 @@ def _riding(rules: Rules) -> tuple[_Rider, ...]:
         (_Rider(discovery_locations.prompts, discovery_locations.keys,
                 discovery_locations.apply),
          discovery_locations.rides(rules)),                             # 001 4.06.06.05
+        (_Rider(testing_station.prompts, testing_station.keys, testing_station.apply),
+         testing_station.rides(rules)),                                 # 001 4.06.07.04
         (_Rider(great_maker.prompts, great_maker.keys, great_maker.apply),
          great_maker.rides(rules)),                                     # 001 4.06.09.02
         (_Rider(water_of_life.prompts, water_of_life.keys, water_of_life.apply,
@@ -226,7 +228,7 @@ _RIDING = frozenset({deals.DEAL, truthtrance.ASK, truthtrance.ANSWER, spice_spec
                      semuta.KIND, sapho.KIND, recruits.KIND, long_live_the_fighters.KIND,
                      carryall.KIND, heighliner.KIND,
                      discovery_tokens.KIND, discovery_locations.KIND, great_maker.KIND,
-                     water_of_life.KIND})
+                     testing_station.KIND, water_of_life.KIND})
 
 
 def advance(state: State, orders: dict[str, Any], rng: random.Random

@@ -19,7 +19,7 @@ from pbem.games.dune.phases.spice_blow import spice_card
 from pbem.games.dune.rules import make_rules
 from pbem.games.dune.scenario import load_scenario
 from pbem.games.dune.state import ruleset_data
-from pbem.games.dune.variants import discovery_locations, discovery_tokens
+from pbem.games.dune.variants import discovery_locations, discovery_tokens, testing_station
 from pbem.games.dune.view import public_view, seat_view
 
 AT, FR, GU = "atreides", "fremen", "guild"
@@ -261,3 +261,24 @@ def test_001_4_06_06_03_both_bots_use_a_location():
             assert violations(state) == [], (style, step)
             entered = bool(state["forces"].get("Jacurutu Sietch"))
         assert entered, style
+
+
+def test_001_4_06_07_04_the_word_reads_plus_minus_and_none():
+    """The Testing Station's standing word STATION STORM +1, -1 or NONE (a bad one quoted)."""
+    state = _placed("cistern")
+    for text in ("STATION STORM +1", "STATION STORM -1", "STATION STORM NONE"):
+        assert not dune.parse(state, AT, f"PASS\n{text}").errors, text
+    bad = dune.parse(state, AT, "PASS\nSTATION STORM +2")
+    assert bad.errors and "STATION STORM +2" in str(bad.errors)
+
+
+def test_001_4_06_07_04_the_storm_never_moves_fewer_than_none():
+    """Ruling: a storm card of 0 is not taken below 0 by STATION STORM -1; nobody outside the
+    station shifts it."""
+    state = _location("Ecological Testing Station", forces={
+        "Ecological Testing Station": {AT: 1}})
+    state["factions"][AT][testing_station.KIND] = "-1"
+    state["factions"][GU][testing_station.KIND] = "+1"
+    assert testing_station.TestingStation().storm_shift(state, 0) == (0, [])
+    moved, events = testing_station.TestingStation().storm_shift(state, 3)
+    assert moved == 2 and [e.data["faction"] for e in events] == [AT]

@@ -33,10 +33,11 @@ from .leader_skills import LeaderSkills
 from .nexus_cards import NexusCards
 from .stronghold_cards import StrongholdCards
 from .tech_tokens import TechTokens
+from .testing_station import TestingStation
 
 VARIANTS: tuple[Variant, ...] = (TechTokens(), StrongholdCards(), LeaderSkills(), Homeworlds(),
                                   NexusCards(), DiscoveryTokens(), DiscoveryLocations(),
-                                  GreatMaker())
+                                  TestingStation(), GreatMaker())
 
 
 def in_play(state: State | dict[str, Any]) -> tuple[Variant, ...]:
@@ -71,6 +72,16 @@ def decisions(state: State, phase: str) -> list[Prompt]:
 def decider(state: State, kind: str) -> Variant | None:
     """The variant in play whose decisions are of this kind, if any."""
     return next((v for v in in_play(state) if kind in v.decision_kinds), None)
+
+
+def storm_shift(state: State, sectors: int) -> tuple[int, list[Event]]:
+    """The sectors the storm moves by its dials or card as every variant changes them (001
+    4.06.07.04: the Ecological Testing Station), and the events of the changes."""
+    events: list[Event] = []
+    for variant in in_play(state):
+        sectors, more = variant.storm_shift(state, sectors)
+        events += more
+    return sectors, events
 
 
 def storm_placed(state: State, rng: random.Random) -> list[Event]:
@@ -347,6 +358,6 @@ __all__ = ["VARIANTS", "Variant", "acted", "at_reveal", "battle_opened", "battle
            "full_price", "full_strength", "in_play", "loser_keeps_one", "may_ally", "moved",
            "movement_bonus", "native_arrivals", "paid", "phase_begins", "phase_ends",
            "revival_opens", "revival_terms", "shipment_paid", "shipped", "shipped_as_one",
-           "shipping_terms", "shut", "storm_placed", "stronghold_rate", "traitors_barred",
-           "victory_points", "violations",
+           "shipping_terms", "shut", "storm_placed", "storm_shift", "stronghold_rate",
+           "traitors_barred", "victory_points", "violations",
            "war_continues", "widened"]

@@ -38,6 +38,11 @@ class Variant:
         """Carry out one of its ``decisions`` (``key``: its ``PromptKey``)."""
         raise AssertionError(f"{self.option} has no {key} decision in {phase}")
 
+    def storm_shift(self, state: State, sectors: int) -> tuple[int, list[Event]]:
+        """The storm is about to move ``sectors`` by its dials or card (not Weather Control,
+        not turn 1): the sectors it moves instead, and what changed them: as many."""
+        return sectors, []
+
     def storm_placed(self, state: State, rng: random.Random) -> list[Event]:
         """The first storm of the game has moved (turn 1's storm phase): nothing."""
         return []
