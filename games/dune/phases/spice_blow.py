@@ -681,7 +681,7 @@ def _may_summon(state: State, seat: str) -> bool:
     """Whether the faction may place the Karama worm in a spice blow (001 1.14.04)."""
     return (factions.power(seat, state).karama_worm_in_spice_blow
             and factions.has(state, seat, Ability.SUMMON_WORM)
-            and bool(karama.karama_cards(state, state["factions"][seat]["hand"])))
+            and bool(karama.holds(state, seat)))
 
 
 def _open_summon(state: State, seat: str | None) -> None:

@@ -24,6 +24,7 @@ from ..data import Act, SpiceCard
 from ..forces import Counts
 from ..rules import rules_of
 from ..state import State
+from . import shrine as _shrine  # noqa: F401  (001 4.06.07.05: its cards registered)
 from .base import Variant
 from .discovery_locations import DiscoveryLocations
 from .discovery_tokens import DiscoveryTokens
