@@ -122,6 +122,12 @@ def nexus_vote(state: State, card: SpiceCard) -> tuple[bool, list[Event]] | None
                  if (found := variant.nexus_vote(state, card)) is not None), None)
 
 
+def reserve_ride(state: State, card_id: str) -> bool:
+    """Whether a variant's worm card lets the worm riders ride it from their reserves (001
+    4.06.09.03: the Great Maker)."""
+    return any(variant.reserve_ride(card_id) for variant in in_play(state))
+
+
 def flight(game: State | dict[str, Any], seat: str) -> bool:
     """Whether ``seat`` holds a variant's piece moving one group three territories (001
     4.06.08.05: the Ornithopter discovery token)."""
@@ -358,7 +364,8 @@ __all__ = ["VARIANTS", "Variant", "acted", "at_reveal", "battle_opened", "battle
            "decisions", "devouring", "explosion_losses", "forces_revived", "free_revival",
            "full_price", "full_strength", "in_play", "loser_keeps_one", "may_ally", "moved",
            "movement_bonus", "native_arrivals", "paid", "phase_begins", "phase_ends",
-           "revival_opens", "revival_terms", "shipment_paid", "shipped", "shipped_as_one",
+           "reserve_ride", "revival_opens", "revival_terms", "shipment_paid", "shipped",
+           "shipped_as_one",
            "shipping_terms", "shut", "storm_placed", "storm_shift", "stronghold_rate",
            "traitors_barred", "victory_points", "violations",
            "war_continues", "widened"]

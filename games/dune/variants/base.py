@@ -70,6 +70,11 @@ class Variant:
         the vote's events; None for a card that is none of its own."""
         return None
 
+    def reserve_ride(self, card_id: str) -> bool:
+        """Whether the worm ``card_id``, one of the variant's, lets the worm riders ride it with
+        forces of their reserves (001 4.06.09.03): no."""
+        return False
+
     def flight(self, game: State | dict[str, Any], seat: str) -> bool:
         """Whether ``seat`` holds a piece of the variant's that moves one group three
         territories (as the Richese Ornithopter, 001 3.03.07): none."""
