@@ -282,3 +282,16 @@ def test_001_4_06_07_04_the_storm_never_moves_fewer_than_none():
     assert testing_station.TestingStation().storm_shift(state, 0) == (0, [])
     moved, events = testing_station.TestingStation().storm_shift(state, 3)
     assert moved == 2 and [e.data["faction"] for e in events] == [AT]
+
+
+def test_001_4_06_06_05_the_move_in_keeps_a_stronghold_s_occupancy_limit():
+    """Ruling (001 1.06.05.10): no faction enters Jacurutu Sietch before the storm where two
+    others already are."""
+    state = _location("Jacurutu Sietch", "mentat_pause", {
+        "Meridian SECTOR 1": {AT: 2}, "Jacurutu Sietch": {FR: 1, "harkonnen": 1}})
+    record = next(t for t in state["tokens"] if t.get("value") == "jacurutu-sietch")
+    record[discovery_locations.REVEALED] = state["turn"] - 1
+    state["factions"][AT][discovery_locations.KIND] = discovery_locations.ALL
+    state["phase"] = "storm"
+    assert discovery_locations.DiscoveryLocations().phase_begins(state) == []
+    assert total(count_in(state, AT, "Meridian")) == 2

@@ -34,7 +34,8 @@ Rulings (docs/rules-coverage.md, "001 GF9 variants: discovery tokens"): "occupy"
 glossary's (forces there, coexisting advisors apart: ``state.occupants``); several occupants of
 the Cistern each gain 2, of Orgiz each take 1 from each other faction's collection; a
 collector with no spice left gives nothing; the four locations but Jacurutu are of the rock type
-(``board.yaml``).
+(``board.yaml``); the move in before the storm keeps the occupancy limit of a stronghold
+(Jacurutu: no faction enters where two others are).
 """
 
 from __future__ import annotations
@@ -178,6 +179,9 @@ def _enter(state: State, seat: str, territory: str, name: str) -> list[Event]:
     (4.06.06.05)."""
     word = state["factions"][seat].get(KIND)
     if not word or seat not in occupants(state, territory):
+        return []
+    inside = [s for s in occupants(state, name) if s != seat]
+    if layer.board(state)[name].is_stronghold and len(inside) >= 2:     # 001 1.06.05.10
         return []
     left = None if word == ALL else int(word)
     moved: Counts = {}
