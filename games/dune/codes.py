@@ -107,6 +107,11 @@ class EventCode(StrEnum):
     DISCOVERY_CARD_SEEN = "discovery-card-seen"     # the card, to its drawer
     DISCOVERY_KEPT = "discovery-kept"               # 4.06.08.05: the Ornithopter kept
     DISCOVERY_FLOWN = "discovery-flown"             # 4.06.08.05: and used
+    DISCOVERY_LOCATION = "discovery-location"       # 4.06.06.03: a location on the board
+    DISCOVERY_ENTERED = "discovery-entered"         # 4.06.06.05: forces moved into it
+    DISCOVERY_LOCATION_SPICE = "discovery-location-spice"   # 4.06.07.02-03: its spice
+    DISCOVERY_ORGIZ = "discovery-orgiz"             # 4.06.08.02: 1 of a blow collected
+    DISCOVERY_STATION = "discovery-station"         # 4.06.07.04: the storm's move changed
     GREAT_MAKER_VOTE = "great-maker-vote"           # 4.06.09.02: the Nexus voted on
     # standing_cards (003 "Expanded Treachery", "Changed Treachery Cards")
     CONE_OF_SILENCE = "cone-of-silence"

@@ -159,8 +159,9 @@ def _sectors(board: layer.Key) -> dict[str, frozenset[str]]:
 
 
 def _places(state: State) -> list[str]:
-    """Each place on the board is one of the data's, its owner in play, pointing at a sector of
-    a territory it may point at (001 2.07.05, 2.07.19: never a stronghold)."""
+    """Each place on the board is one of the data's, its owner in play (a discovery location is
+    nobody's, 001 4.06.06.03), pointing at a sector of a territory it may point at (001
+    2.07.05, 2.07.19: never a stronghold)."""
     placed = state.get("places")
     if not placed:
         return []
@@ -169,7 +170,7 @@ def _places(state: State) -> list[str]:
     owners = {sheet(seat, state).name for seat in state["seats"]}
     for name, (territory, sector) in placed.items():
         place = next((p for p in printed.places if p.name == name), None)
-        if place is None or place.owner not in owners:
+        if place is None or (place.owner and place.owner not in owners):
             found.append(f"places: {name} is no place of a faction in play")
         elif place.homeworld is not None:       # 001 4.10.11: off the planet, touching nothing
             if territory != OFF_PLANET:

@@ -836,6 +836,7 @@ class GF9(Classic):
                                               "freetraders")
     option_layers: ClassVar[dict[str, str]] = {"choam_landsraad": "choam_landsraad",
                                                "homeworlds": "homeworlds",
+                                               "discovery_tokens": "discovery",
                                                "moritani_text_b": "moritani_b",
                                                "ecaz_text_b": "ecaz_b"}
 

@@ -70,7 +70,7 @@ from .phases import (
 )
 from .rules import Rules, rules_of
 from .state import State, canonical_text, copy_state
-from .variants import discovery_tokens, great_maker
+from .variants import discovery_locations, discovery_tokens, great_maker, testing_station
 
 PHASES: dict[str, ModuleType] = {
     "setup": set_up,
@@ -224,6 +224,11 @@ def _riding(rules: Rules) -> tuple[_Rider, ...]:
                 butlerian_jihad.apply), butlerian_jihad.rides(rules)),  # 001 3.05.02
         (_Rider(discovery_tokens.prompts, discovery_tokens.keys, discovery_tokens.apply),
          discovery_tokens.rides(rules)),                                # 001 4.06.06.02
+        (_Rider(discovery_locations.prompts, discovery_locations.keys,
+                discovery_locations.apply),
+         discovery_locations.rides(rules)),                             # 001 4.06.06.05
+        (_Rider(testing_station.prompts, testing_station.keys, testing_station.apply),
+         testing_station.rides(rules)),                                 # 001 4.06.07.04
         (_Rider(great_maker.prompts, great_maker.keys, great_maker.apply),
          great_maker.rides(rules)),                                     # 001 4.06.09.02
         (_standing(water_of_life.STANDING, water_of_life.begins)[0],
@@ -247,8 +252,8 @@ _RIDING = frozenset({deals.DEAL, truthtrance.ASK, truthtrance.ANSWER, spice_spec
                      standing_cards.KIND, cache_specials.KIND, nexus_cards.CHOICE,
                      semuta.KIND, sapho.KIND, recruits.KIND, long_live_the_fighters.KIND,
                      carryall.KIND, heighliner.KIND, butlerian_jihad.KIND,
-                     spice_blow_card.KIND,
-                     discovery_tokens.KIND, great_maker.KIND, water_of_life.KIND})
+                     spice_blow_card.KIND, discovery_tokens.KIND, discovery_locations.KIND,
+                     great_maker.KIND, testing_station.KIND, water_of_life.KIND})
 
 
 def advance(state: State, orders: dict[str, Any], rng: random.Random

@@ -11,14 +11,16 @@ import pytest
 from pbem.game import step_rng
 from pbem.games import dune
 from pbem.games.dune import tokens
+from pbem.games.dune.board.board_map import board_svg
 from pbem.games.dune.data.loader import discovery
+from pbem.games.dune.forces import count_in, total
 from pbem.games.dune.invariants import violations
 from pbem.games.dune.phases.spice_blow import spice_card
 from pbem.games.dune.rules import make_rules
 from pbem.games.dune.scenario import load_scenario
 from pbem.games.dune.state import ruleset_data
-from pbem.games.dune.variants import discovery_tokens
-from pbem.games.dune.view import seat_view
+from pbem.games.dune.variants import discovery_locations, discovery_tokens, testing_station
+from pbem.games.dune.view import public_view, seat_view
 
 AT, FR, GU = "atreides", "fremen", "guild"
 OPTION = {"discovery_tokens": True}
@@ -189,3 +191,107 @@ def test_001_4_06_the_bots_play_a_game_with_the_tokens():
             step += 1
         assert any(t["at"] != tokens.ASIDE or t["face"] == "up" for t in state["tokens"]
                    if t["kind"] in discovery_tokens.KINDS), style
+
+
+# --- the locations (001 4.06.06.03-07; variants/discovery_locations)
+def _location(name="Jacurutu Sietch", phase="movement", forces=None):
+    """A game with the location revealed in Meridian, its place on the board."""
+    return load_scenario({
+        "game": "dune", "seats": [AT, FR, GU, "harkonnen"], "ruleset": "gf9", "options": OPTION,
+        "seed": "location",
+        "position": {"turn": 3, "phase": phase, "storm": {"sector": 10,
+                                                           "dialers": [AT, FR]},
+                     "places": {name: "Meridian SECTOR 1"},
+                     "forces": forces or {},
+                     "tokens": {name: {"at": "Meridian SECTOR 1", "face": "up"}}}}).state
+
+
+def test_001_4_06_06_05_the_word_reads_all_a_number_and_none():
+    """The standing word LOCATION ENTER ALL, a number or NONE (a bad one quoted)."""
+    state = _placed("cistern")
+    for text in ("LOCATION ENTER ALL", "LOCATION ENTER 3", "LOCATION ENTER NONE"):
+        assert not dune.parse(state, AT, f"PASS\n{text}").errors, text
+    bad = dune.parse(state, AT, "PASS\nLOCATION ENTER MANY")
+    assert bad.errors and "LOCATION ENTER MANY" in str(bad.errors)
+    assert not discovery_locations.rides(make_rules("gf9", {}))
+
+
+def test_001_4_06_06_05_a_number_moves_that_many_and_advisors_stay():
+    """4.06.06.05: "some or all non-advisor forces": LOCATION ENTER 2 moves two of the three
+    in the territory around it, the turn after the reveal."""
+    state = _location("Cistern", "mentat_pause", {"Meridian SECTOR 1": {AT: 1},
+                                                  "Meridian SECTOR 2": {AT: 2}})
+    record = next(t for t in state["tokens"] if t.get("value") == "cistern")
+    record[discovery_locations.REVEALED] = state["turn"] - 1
+    state["factions"][AT][discovery_locations.KIND] = "2"
+    state["phase"] = "storm"
+    events = discovery_locations.DiscoveryLocations().phase_begins(state)
+    assert [e.code for e in events] == ["discovery-entered"]
+    assert total(count_in(state, AT, "Cistern")) == 2
+    assert total(count_in(state, AT, "Meridian")) == 1
+    assert violations(state) == []
+
+
+def test_001_4_06_06_03_the_invariant_ties_a_location_to_its_token():
+    """4.06.06.03: a location lies on the board exactly while its token lies face up there."""
+    state = _location()
+    assert violations(state) == []
+    state["places"].pop("Jacurutu Sietch")
+    assert any("Jacurutu Sietch" in problem for problem in violations(state))
+
+
+def test_001_4_06_06_03_the_map_draws_a_revealed_location():
+    """The map draws the location where it lies, with its abbreviation."""
+    svg = board_svg(public_view(_location("Shrine")))
+    assert 'data-place="Shrine"' in svg and 'data-territory="Meridian"' in svg
+
+
+def test_001_4_06_06_03_both_bots_use_a_location():
+    """Both bots ship or move into a location on the board (Jacurutu Sietch, a stronghold,
+    4.06.07.02; the random bot any place it may reach), the invariants holding at every
+    step."""
+    for style in ("random", "basic"):
+        entered, state = False, _location()
+        bots = random.Random(style)
+        for step in range(300):
+            if dune.result(state) is not None or entered:
+                break
+            state, _ = dune.apply(state, dune.bot_decisions(state, bots, style),
+                                  step_rng(f"loc-{style}", step))
+            assert violations(state) == [], (style, step)
+            entered = bool(state["forces"].get("Jacurutu Sietch"))
+        assert entered, style
+
+
+def test_001_4_06_07_04_the_word_reads_plus_minus_and_none():
+    """The Testing Station's standing word STATION STORM +1, -1 or NONE (a bad one quoted)."""
+    state = _placed("cistern")
+    for text in ("STATION STORM +1", "STATION STORM -1", "STATION STORM NONE"):
+        assert not dune.parse(state, AT, f"PASS\n{text}").errors, text
+    bad = dune.parse(state, AT, "PASS\nSTATION STORM +2")
+    assert bad.errors and "STATION STORM +2" in str(bad.errors)
+
+
+def test_001_4_06_07_04_the_storm_never_moves_fewer_than_none():
+    """Ruling: a storm card of 0 is not taken below 0 by STATION STORM -1; nobody outside the
+    station shifts it."""
+    state = _location("Ecological Testing Station", forces={
+        "Ecological Testing Station": {AT: 1}})
+    state["factions"][AT][testing_station.KIND] = "-1"
+    state["factions"][GU][testing_station.KIND] = "+1"
+    assert testing_station.TestingStation().storm_shift(state, 0) == (0, [])
+    moved, events = testing_station.TestingStation().storm_shift(state, 3)
+    assert moved == 2 and [e.data["faction"] for e in events] == [AT]
+
+
+def test_001_4_06_06_05_the_move_in_keeps_a_stronghold_s_occupancy_limit():
+    """Ruling (001 1.06.05.10): no faction enters Jacurutu Sietch before the storm where two
+    others already are."""
+    state = _location("Jacurutu Sietch", "mentat_pause", {
+        "Meridian SECTOR 1": {AT: 2}, "Jacurutu Sietch": {FR: 1, "harkonnen": 1}})
+    record = next(t for t in state["tokens"] if t.get("value") == "jacurutu-sietch")
+    record[discovery_locations.REVEALED] = state["turn"] - 1
+    state["factions"][AT][discovery_locations.KIND] = discovery_locations.ALL
+    state["phase"] = "storm"
+    assert discovery_locations.DiscoveryLocations().phase_begins(state) == []
+    assert total(count_in(state, AT, "Meridian")) == 2

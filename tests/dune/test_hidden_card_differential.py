@@ -574,15 +574,20 @@ def test_001_4_06_nobody_reads_a_face_down_discovery_token_by_mail(tmp_path):
     bidding, once with the Spice Stash face down in Pasty Mesa and once with the Orgiz
     Processing Station there: every mail every seat gets (subjects, waits, notices, the
     DISCOVERY word offered to all alike), the step numbers after each tick and the archive
-    pages are the same; the token is in the public report by its type and place alone."""
+    pages are the same; the token is in the public report by its type and place alone, and a
+    location face down is no place of the board (001 4.06.06.03: only once revealed)."""
     found = {}
     for value in ("spice-stash", "orgiz-processing-station"):
         run = DiscoveryRun(tmp_path / value, value)
         run.play()
         found[value] = (run.steps, run.others_mail(), run.pages(), run.decided())
+        assert not (run.record().state.get("places") or {}), value      # none revealed
     (steps, mail, pages, asked), (steps_b, mail_b, pages_b, asked_b) = found.values()
     assert steps == steps_b and asked == asked_b
     assert any(key.startswith("discovery:") for key in asked)
+    # the locations' words (001 4.06.06.05, 4.06.07.04) offered to all alike, face down or not
+    assert any(key.startswith("location:") for key in asked)
+    assert any(key.startswith("station:") for key in asked)
     for index, (one, other) in enumerate(zip(mail, mail_b, strict=True)):
         assert one == other, (f"mail {index} ({one[0]} to {one[1]}) differs:\n"
                               + changed_lines(one[3], other[3]))

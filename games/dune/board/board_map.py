@@ -427,12 +427,10 @@ def _places(lay: Layout, view: dict[str, Any]) -> list[Any]:
     for name, (territory, sector) in sorted((view.get("places") or {}).items()):
         if name in off:
             continue
-        x, y = lay.anchor(territory, sector)
-        text = layer.board(view)[name].abbreviations[0]
+        x, y, w, text = _place_box(lay, view, name)
         held = occupants(view, name)
         ring = (BORDER if not held else marker(view, held[0]).colour if len(held) == 1
                 else "#d01818")
-        w = len(text) * CHAR_W + 12
         shapes.append(Group("place", {"data-place": name, "data-territory": territory,
                                       "data-sector": str(sector)},
                             [rect(x - w / 2, y - 11, w, 22, fill=INK, stroke=ring, width=3,
@@ -440,6 +438,23 @@ def _places(lay: Layout, view: dict[str, Any]) -> list[Any]:
                              Text(x, y, text, 11, fill="#ffffff", bold=True)],
                             f"{name}, pointing at {territory} (sector {sector})"))
     return shapes
+
+
+def _place_box(lay: Layout, view: dict[str, Any], name: str) -> tuple[float, float, float, str]:
+    """Where a place's token is drawn: its centre, its width and its abbreviation."""
+    territory, sector = view["places"][name]
+    x, y = lay.anchor(territory, sector)
+    text = layer.board(view)[name].abbreviations[0]
+    return x, y, len(text) * CHAR_W + 12, text
+
+
+def _locations(lay: Layout, view: dict[str, Any]) -> list[tuple[float, float, float, float]]:
+    """The boxes of the discovery locations on the board (001 4.06.06.03: nobody's places),
+    which the chips and tokens keep clear of (x, y, width, height)."""
+    names = [p.name for p in data(view).board.places if not p.owner
+             and p.name in (view.get("places") or {})]
+    return [(x - w / 2, y - 11, w, 22)
+            for x, y, w, _ in (_place_box(lay, view, name) for name in names)]
 
 
 def _player_dots(lay: Layout, view: dict[str, Any]) -> list[Any]:
@@ -565,7 +580,7 @@ def _placed(lay: Layout, view: dict[str, Any], labels: list[Text]) -> list[Any]:
     boxes += [_token_box(lay, view, token) for token in view.get("tokens", ())
               if token["at"] == "board"]
     fixed = [(t.x - len(t.text) * t.size * 0.3, t.y - t.size * 0.6, len(t.text) * t.size * 0.6,
-              t.size * 1.2) for t in labels]
+              t.size * 1.2) for t in labels] + _locations(lay, view)
     spread(boxes, fixed, lay.panel_x - 6, lay.key_y - 4)
     return [placed_shapes(box) for box in boxes]
 

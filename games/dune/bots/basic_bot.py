@@ -215,7 +215,8 @@ def _empty_homeworld(view: dict[str, Any], places: dict[str, Any]) -> str | None
 
 def _move(view: dict[str, Any], options: dict[str, Any]) -> str | None:
     """The largest group outside the strongholds, to a stronghold in reach, else onto the
-    richest spice in reach; with the Richese Ornithopter (001 3.03.07), a stronghold only its
+    richest spice in reach, else by a face-down discovery token (001 4.06.06.02); with the
+    Richese Ornithopter (001 3.03.07), a stronghold only its
     range of three reaches before spice in the usual reach."""
     flown = options.get("ornithopter_reach")
     step = _move_in(view, flown, strongholds_only=True) if flown else None
@@ -236,12 +237,21 @@ def _move_in(view: dict[str, Any], reaches: Any, strongholds_only: bool = False)
                        key=lambda t: len(_others(view, t)))
         if not strongholds_only:
             goals = goals or sorted((t for t in ends if view["spice"].get(t)),
-                                    key=lambda t: -view["spice"][t])
+                                    key=lambda t: -view["spice"][t]) or sorted(
+                t for t in ends if t != territory and _discovery(view, t))
         if goals:
             forces = order_text(mine[territory, sector])
             return (f"MOVE {forces} FROM {where(view, territory, sector)} TO "
                     f"{where(view, goals[0], ends[goals[0]][0])}")
     return None
+
+
+def _discovery(view: dict[str, Any], territory: str) -> bool:
+    """Whether a face-down discovery token lies in the territory (001 4.06.06.02: forces there
+    look at it and may reveal it before Spice Collection), as the public board shows it."""
+    return any(t["at"] == tokens.BOARD and t["face"] == tokens.DOWN
+               and t.get("territory") == territory and t["kind"] in ("hiereg", "smuggler")
+               for t in view.get("tokens", ()))
 
 
 def _bluff(view: dict[str, Any], options: dict[str, Any]) -> str | None:

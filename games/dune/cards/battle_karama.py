@@ -113,7 +113,7 @@ def uses(state: State, seat: str) -> list[str]:
         if side.strength.free:
             found.append("free")
     if (asking and asking[0] == seat and factions.has(state, seat, Ability.SEE_BATTLE_PLAN)
-            and karama.karama_cards(state, state["factions"][seat]["hand"])):
+            and karama.holds(state, seat)):
         found.append("look")
     if (seat in (battle["aggressor"], battle["defender"])
             and factions.has(state, seat, Ability.LEADER_DIFFERENCE)):

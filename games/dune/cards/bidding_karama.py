@@ -113,7 +113,7 @@ def steal_targets(state: State, seat: str) -> dict[str, int]:
     (``whole_hand``); under v3's house rule "Harkonnen Karama" two at most
     (``HarkonnenV3.karama_steal_limit``)."""
     own = state["factions"][seat]["hand"]
-    if not karama.karama_cards(state, own):
+    if not karama.holds(state, seat):
         return {}
     if whole_hand(state, seat):
         return {other: len(state["factions"][other]["hand"]) for other in state["seats"]

@@ -54,6 +54,7 @@ from ..discard_pile import discard
 from ..orders.problem import OrderProblem
 from ..rules import rules_of
 from ..state import State, data, faction_name, sheet, storm_order
+from . import stand_ins
 
 # The factions' powers over a Karama as it is played (``factions`` registers them, as the order
 # kinds are registered, so that this module imports no faction): whether one stops the play
@@ -73,6 +74,18 @@ def _barred(game: Any, seat: str) -> bool:
 
 
 # --- the cards
+def _stood_in(game: Any, seat: str, hand: list[str]) -> list[str]:
+    """The cards the seat may play as a Karama by a rule of the board (001 4.06.07.05)."""
+    return stand_ins.cards(CardType.KARAMA, game, seat, hand)
+
+
+def holds(state: State, seat: str) -> list[str]:
+    """The Karama cards of the seat's hand and the cards it may play as one (``_stood_in``):
+    what a faction's own Karama power asks it to hold (not the Bene Gesserit's worthless)."""
+    hand = state["factions"][seat]["hand"]
+    return _stood_in(state, seat, hand) + karama_cards(state, hand) if hand else []
+
+
 def karama_cards(game: Any, hand: list[str]) -> list[str]:
     """The Karama cards of a hand in a game (a state, a view or its rules)."""
     karamas = data(game).card_ids(CardType.KARAMA)
@@ -88,7 +101,7 @@ def cards_for(game: Any, hand: list[str], seat: str, karama_powers: bool) -> lis
     worthless = []
     if karama_powers and sheet(seat, game).karama_power is Ability.WORTHLESS_AS_KARAMA:
         worthless = [card for card in hand if card in data(game).card_ids(CardType.WORTHLESS)]
-    return worthless + karama_cards(game, hand)
+    return worthless + _stood_in(game, seat, hand) + karama_cards(game, hand)
 
 
 def playable(state: State, seat: str) -> list[str]:
@@ -126,11 +139,11 @@ def play(state: State, seat: str, use: str | None = None) -> tuple[list[Event], 
         return events, True
     ready = state["step"].get("cancel_worthless", [])
     canceller = next((s for s in storm_order(state)
-                      if s in ready and karama_cards(state, state["factions"][s]["hand"])), None)
+                      if s in ready and holds(state, s)), None)
     if canceller is None:
         return events, True
     ready.remove(canceller)
-    _discard(state, canceller, karama_cards(state, state["factions"][canceller]["hand"])[0])
+    _discard(state, canceller, holds(state, canceller)[0])
     return events + [Event(EventCode.KARAMA_CANCELLED, {"faction": canceller, "of": seat})], False
 
 
@@ -147,7 +160,7 @@ def may_cancel_worthless(state: State, seat: str) -> bool:
         data(state).treachery_card(card).type is CardType.WORTHLESS
         for card in playable(state, other))]
     return (bool(worthless) and seat not in worthless
-            and bool(karama_cards(state, state["factions"][seat]["hand"]))
+            and bool(holds(state, seat))
             and seat not in state["step"].get("cancel_worthless", []))
 
 

@@ -93,7 +93,7 @@ def uses(state: State, seat: str) -> list[str]:
         found.append(TIMING)
     if (factions.has(state, seat, Ability.SUMMON_WORM)
             and not factions.power(seat, state).karama_worm_in_spice_blow
-            and karama.karama_cards(state, state["factions"][seat]["hand"])):
+            and karama.holds(state, seat)):
         found.append("worm")
     if karama.may_cancel_worthless(state, seat):
         found.append("worthless")

@@ -42,15 +42,18 @@ from ..orders.language import OrderKind, OrderProblem, order_kind
 from ..prompt_key import PromptKey, of_kind
 from ..rules import Rules, cite, rules_of
 from ..state import State, data, faction_name, storm_order
+from . import stand_ins
 
 ASK, ANSWER = "truthtrance", "truthtrance-answer"
 ANSWERS = {"YES": True, "NO": False, "NONE": None}
 
 
-def card(state: State, hand: list[str]) -> str | None:
-    """The first Truthtrance of a hand, if any."""
+def card(state: State, seat: str) -> str | None:
+    """The first Truthtrance of the seat's hand, else the first card it may play as one."""
+    hand = state["factions"][seat]["hand"]
     truthtrances = data(state).card_ids(CardType.TRUTHTRANCE)
-    return next((c for c in hand if c in truthtrances), None)
+    return next((c for c in hand if c in truthtrances), None) or next(
+        iter(stand_ins.cards(CardType.TRUTHTRANCE, state, seat, hand)), None)
 
 
 def owns(key: str) -> bool:
@@ -83,7 +86,8 @@ def _holders(state: State) -> list[str]:
     decisions need not be read (issue 20)."""
     truthtrances = data(state).card_ids(CardType.TRUTHTRANCE)
     return [seat for seat in state["seats"]
-            if not truthtrances.isdisjoint(state["factions"][seat]["hand"])]
+            if not truthtrances.isdisjoint(state["factions"][seat]["hand"])
+            or (stand_ins.any_for(CardType.TRUTHTRANCE) and card(state, seat) is not None)]
 
 
 def _ask_prompt(state: State, seat: str) -> Prompt:
@@ -225,7 +229,7 @@ def apply(state: State, orders: dict[str, Any]) -> list[Event]:
         value = asked.get(seat)
         if value is None:
             continue
-        held = card(state, state["factions"][seat]["hand"])
+        held = card(state, seat)
         if held is None:
             events.append(Event(EventCode.TRUTHTRANCE_UNPLAYED, {}, to=(seat,)))
             continue

@@ -292,7 +292,7 @@ class _Reader(DataReader):
         factions."""
         fields = self.record(raw, where, {
             "name": str, "abbreviations": [str], "synonyms": ([str], []), "type": str,
-            "storm_shelter": str, "owner": str, "moves": (int, 0),
+            "storm_shelter": str, "owner": (str, ""), "moves": (int, 0),
             "shipment_by_owner_only": (bool, False), "homeworld": (dict, None)})
         if fields is None:
             return None
@@ -305,7 +305,8 @@ class _Reader(DataReader):
             self.fault(where, FaultCode.BAD_VALUE,
                        "a place of type homeworld, and only one, has a homeworld card")
             return None
-        self.place_owners.append((fields["owner"], where))
+        if fields["owner"]:             # a discovery location is nobody's (001 4.06.06.03)
+            self.place_owners.append((fields["owner"], where))
         return Place(fields["name"], tuple(fields["abbreviations"]), tuple(fields["synonyms"]),
                      kind, shelter, fields["owner"], fields["moves"],
                      fields["shipment_by_owner_only"], homeworld or None)

@@ -526,7 +526,8 @@ class Place:
     (001 2.07.18).  ``owner``: the faction whose token it is; in play only with that faction.
     ``moves``: the territories it may move at a time; ``points_at``: the type of territory it
     may point at (never a stronghold, 001 2.07.05, 2.07.19); ``shipment_by_owner_only``: only
-    its owner ships straight into it (001 2.07.21)."""
+    its owner ships straight into it (001 2.07.21).  A discovery location (001 4.06.06.03) is
+    nobody's: ``owner`` "", put on the board where its token is revealed."""
 
     name: str
     abbreviations: tuple[str, ...]

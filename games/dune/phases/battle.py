@@ -591,7 +591,8 @@ def _settle(state: State, battle: dict[str, Any], plans: dict[str, dict[str, Any
         events += _lose(state, dialed[winner], territory, battle["sectors"], mix, taken)
     for faction in factions.in_play(state):
         events += faction.after_losses(state, territory, battle["sectors"], taken)
-    events += variants.battle_over(state, territory, winner, plans, taken, rng)
+    events += variants.battle_over(state, territory, winner, plans, taken, rng, lambda seat: total(
+        _winner_losses(sides[seat], plans[seat])))          # 001 4.06.07.02: undialed forces
     for seat in plans:
         if plans[seat]["spice"] and not (outcome.kind == "traitor" and seat == winner
                                          or outcome.leaders_decided):     # 001 3.03.12

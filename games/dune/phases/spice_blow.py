@@ -124,6 +124,7 @@ from ..forces import (
     plus,
     remove_forces,
     spread,
+    take,
     to_tanks,
     total,
     within,
@@ -152,6 +153,7 @@ from . import nexus, sandtrout
 NONE = "NONE"
 POLAR_SINK = "Polar Sink"
 NEXUS, PLACEMENT, CONTROL, DEVOUR, RIDE = "nexus", "placement", "control", "devour", "ride"
+RESERVES = "reserves"       # a ride's value's mark: its forces from the reserves (4.06.09.03)
 SUMMON = "summon"       # GF9: the Fremen's Karama worm (001 1.14.04)
 KARAMA_WORM = "Karama"  # the card a Karama worm is known by in events, as ``move_karama``'s
 PROTECTION = "protection"    # GF9 KARAMA PROTECTION: the word of ``karama_reach`` read here
@@ -218,6 +220,11 @@ def _blow(state: State, rng: random.Random) -> list[Event]:
         elif not worm["stages"] and worm.get("rides"):     # GF9: the next worm's ride
             worm["territory"] = worm["rides"].pop(0)
             worm["stages"].append(RIDE)
+            if worm["territory"] in worm.get("reserve_rides", ()):      # 001 4.06.09.03
+                worm["reserve_rides"].remove(worm["territory"])
+                worm["reserves"] = True
+            else:
+                worm.pop("reserves", None)
         elif not worm["stages"] and worm.get("summon"):     # the piles are all turned
             step["worm"], step["done"] = None, True
             events += _end_of_blow(state, rng)
@@ -227,9 +234,12 @@ def _blow(state: State, rng: random.Random) -> list[Event]:
         elif worm["stages"][0] == DEVOUR:
             worm["stages"].pop(0)
             events += devour(state, worm)
-            if (worm["controlled"] and worm["territory"]
+            reserves = _reserve_ride(state, worm)                   # 001 4.06.09.03-04
+            if ((worm["controlled"] or reserves) and worm["territory"]
                     and factions.lister(state, Ability.WORM_RIDING).rides_after_nexus):
                 step.setdefault("rides", []).append(worm["territory"])      # 001 2.04.09
+                if reserves:
+                    step.setdefault("reserve_rides", []).append(worm["territory"])
         elif _stage_prompts(state, worm["stages"][0]):
             return events
         elif worm["stages"].pop(0) == NEXUS:    # nobody has a choice to make
@@ -260,10 +270,13 @@ def _called_nexus(state: State) -> list[Event]:
     rides = step.pop("rides", [])                   # 001 2.04.09: upon its conclusion
     if card is not None and state.get(EXTRA_BLOW):
         state[EXTRA_BLOW]["nexus"] = True   # 001 3.06.05: ends the additional blow (its card)
+    reserve_rides = step.pop("reserve_rides", [])   # 001 4.06.09.03: the Great Maker's
     if card is None and not rides:
         return []
     step["worm"] = {"card": card, "territory": None, "controlled": True, "placed": False,
                     "stages": [NEXUS] if card is not None else [], "rides": rides}
+    if reserve_rides:
+        step["worm"]["reserve_rides"] = reserve_rides
     step["ended"] = step["done"]
     step["done"] = False
     return [Event(EventCode.NEXUS, {"card": card, "territory": None})] if card is not None else []
@@ -489,7 +502,8 @@ def _stage_prompts(state: State, stage: str) -> list[Prompt]:
         return [_placement_prompt(state, worm_placer(state), state["turn"])]
     if stage == CONTROL:
         return [_control_prompt(state, seat) for seat in control_breakers(state)]
-    return [_ride_prompt(state, seat) for seat in worm_riders(state) if riders(state, seat)]
+    return [_ride_prompt(state, seat) for seat in worm_riders(state)
+            if riders(state, seat) or reserve_riders(state, seat)]
 
 
 def _placement(state: State, orders: dict[str, Any]) -> list[Event]:
@@ -511,13 +525,18 @@ def _ride(state: State, orders: dict[str, Any]) -> list[Event]:
         if value is None:
             continue
         territory, sector = value[:2]
+        from_reserves = len(value) > 3                          # 001 4.06.09.03
         if sector is None:
-            sector = ride_landing(state, seat, territory, None).sector
+            sector = ride_landing(state, seat, territory, None, from_reserves).sector
         forces = dict(value[2]) if len(value) > 2 else riders(state, seat)
-        for from_sector, taken in spread(forces, _riding_groups(state, seat, origin)):
+        if from_reserves:
+            take(state["factions"][seat]["reserve"], forces)
+        for from_sector, taken in () if from_reserves else spread(
+                forces, _riding_groups(state, seat, origin)):
             remove_forces(state, seat, origin, from_sector, taken)
         add_forces(state, seat, territory, sector, forces)
-        events.append(Event(EventCode.WORM_RIDE, {"faction": seat, "from": origin, "to": territory,
+        events.append(Event(EventCode.WORM_RIDE, {"faction": seat, "to": territory,
+                                                  "from": RESERVES if from_reserves else origin,
                                                   "sector": sector, "forces": forces}))
     return events
 
@@ -685,7 +704,7 @@ def _may_summon(state: State, seat: str) -> bool:
     """Whether the faction may place the Karama worm in a spice blow (001 1.14.04)."""
     return (factions.power(seat, state).karama_worm_in_spice_blow
             and factions.has(state, seat, Ability.SUMMON_WORM)
-            and bool(karama.karama_cards(state, state["factions"][seat]["hand"])))
+            and bool(karama.holds(state, seat)))
 
 
 def _open_summon(state: State, seat: str | None) -> None:
@@ -753,10 +772,27 @@ def riders(state: State, seat: str) -> Counts:
     return plus(*(counts for _, counts in _riding_groups(state, seat, territory)))
 
 
-def ride_refusal(state: State, seat: str, territory: Territory, sector: int) -> str | None:
-    """Why the riders may not go to this sector of this territory, or None if they may."""
+def _reserve_ride(state: State, worm: dict[str, Any]) -> bool:
+    """Whether the worm's riders may ride it from their reserves (001 4.06.09.03: a variant's
+    worm card, the Great Maker; not one the Fremen placed, "instead of ... placing the Sandworm
+    token")."""
+    return (bool(worm["card"]) and not worm["placed"] and bool(worm_riders(state))
+            and variants.reserve_ride(state, worm["card"]))
+
+
+def reserve_riders(state: State, seat: str) -> Counts:
+    """The forces of the faction's reserves that may ride the current worm (001 4.06.09.03)."""
+    if not state["step"]["worm"].get("reserves"):
+        return {}
+    return {k: n for k, n in state["factions"][seat]["reserve"].items() if n}
+
+
+def ride_refusal(state: State, seat: str, territory: Territory, sector: int,
+                 from_reserves: bool = False) -> str | None:
+    """Why the riders may not go to this sector of this territory, or None if they may (those
+    of the reserves to any territory, the worm's too: 001 4.06.09.03)."""
     origin = state["step"]["worm"]["territory"]
-    if territory.name == origin:
+    if territory.name == origin and not from_reserves:
         return f"your forces are in {origin} already; STAY to keep them there"
     if sector == state["storm"]["sector"]:
         return f"sector {sector} is under the storm ({cite(state, '000 IX.C.1.c; WBC VII.5')})"
@@ -764,11 +800,12 @@ def ride_refusal(state: State, seat: str, territory: Territory, sector: int) -> 
     return None if problem is None else problem.message
 
 
-def ride_destinations(state: State, seat: str) -> list[tuple[str, int]]:
+def ride_destinations(state: State, seat: str, from_reserves: bool = False
+                      ) -> list[tuple[str, int]]:
     """Every (territory, sector) the faction's riders may go to (the legal choices)."""
     return [(territory.name, sector) for territory in data(state).board.territories
             for sector in (territory.sectors or (0,))
-            if ride_refusal(state, seat, territory, sector) is None]
+            if ride_refusal(state, seat, territory, sector, from_reserves) is None]
 
 
 def _ride_prompt(state: State, seat: str) -> Prompt:
@@ -777,13 +814,19 @@ def _ride_prompt(state: State, seat: str) -> Prompt:
     closed = sorted({t for t, _ in _all_places(state)}
                     - {t for t, _ in ride_destinations(state, seat)})
     some = "[<forces>] " if factions.power(seat, state).riders_may_split else ""
+    reserve = reserve_riders(state, seat)
+    board = (f"RIDE {some}<territory> [SECTOR <n>]: your "
+             f"{plural(total(riding), 'force')} in {origin} "
+             f"ride the worm to any one territory, in a sector not under the storm "
+             f"(sector {state['storm']['sector']}); closed: {', '.join(closed)}.  ")
+    spare = (f"RIDE RESERVES <forces> <territory> [SECTOR <n>]: instead, forces of your "
+             f"reserves ({order_text(reserve)}) ride the Great Maker to any territory, "
+             "storm and occupancy permitting (001 4.06.09.03).  ") if reserve else ""
     return Prompt(f"worm-ride:{seat}", seat, "worm-ride", False,
-                  f"RIDE {some}<territory> [SECTOR <n>]: your "
-                  f"{plural(total(riding), 'force')} in {origin} "
-                  f"ride the worm to any one territory, in a sector not under the storm "
-                  f"(sector {state['storm']['sector']}); closed: {', '.join(closed)}.  "
+                  f"{board if riding else ''}{spare}"
                   f"STAY keeps them where they are{_ride_rule(state, seat)}",
-                  None, "STAY", "STAY")
+                  None, "STAY", "STAY",
+                  options={"reserves": reserve, "board": bool(riding)} if reserve else {})
 
 
 def _ride_rule(state: State, seat: str) -> str:
@@ -797,10 +840,12 @@ def _all_places(state: State) -> list[tuple[str, int]]:
     return [(t.name, s) for t in data(state).board.territories for s in (t.sectors or (0,))]
 
 
-def ride_landing(state: State, seat: str, territory: str, sector: int | None) -> reach.Landing:
+def ride_landing(state: State, seat: str, territory: str, sector: int | None,
+                 from_reserves: bool = False) -> reach.Landing:
     """The sector the riders land in: the one named, or the one the rules make clear where the
     order names none (``reach.choose_sector``, 000 IX.C.2.d: only one open, or the spice's)."""
-    open_sectors = [s for t, s in ride_destinations(state, seat) if t == territory]
+    open_sectors = [s for t, s in ride_destinations(state, seat, from_reserves)
+                    if t == territory]
     return reach.choose_sector(state, territory, sector, open_sectors)
 
 
@@ -811,21 +856,44 @@ def _read_ride(state: State, prompt: Prompt, words: list[str]) -> list | None:
     if not words or (len(words) == 1 and words[0].upper() == "STAY"):
         return None
     some = None
-    if words[0][:1].isdigit():
+    spare = words[0].upper() == RESERVES.upper()            # 001 4.06.09.03
+    if spare:
+        some, words = _read_reserve_riders(state, prompt.seat, words[1:])
+    elif words[0][:1].isdigit():
         some, words = _read_some_riders(state, prompt.seat, words)
     territory, named = read_territory(state, words)
-    open_sectors = [s for t, s in ride_destinations(state, prompt.seat) if t == territory.name]
-    valid = tuple(f"RIDE {where(state, territory.name, s)}" for s in open_sectors) or ("STAY",)
+    open_sectors = [s for t, s in ride_destinations(state, prompt.seat, spare)
+                    if t == territory.name]
+    head = "RIDE RESERVES " + order_text(some) + " " if spare and some else "RIDE "
+    valid = tuple(f"{head}{where(state, territory.name, s)}" for s in open_sectors) or ("STAY",)
     try:
-        landing = ride_landing(state, prompt.seat, territory.name, named)
+        landing = ride_landing(state, prompt.seat, territory.name, named, spare)
     except OrderProblem as problem:
         raise OrderProblem(problem.code, problem.message,
                            valid if problem.code == "sector-needed" else problem.valid) from None
-    sector = landing.sector if landing.sector is not None else territory.sectors[0]
-    refusal = ride_refusal(state, prompt.seat, territory, sector)
+    sector = landing.sector if landing.sector is not None else (territory.sectors or (0,))[0]
+    refusal = ride_refusal(state, prompt.seat, territory, sector, spare)
     if refusal is not None:
         raise OrderProblem(ErrorCode.RIDE_NOT_ALLOWED, refusal, valid)
-    return [territory.name, None if landing.chosen else sector, *([some] if some else [])]
+    return [territory.name, None if landing.chosen else sector,
+            *([some] if some else []), *([RESERVES] if spare else [])]
+
+
+def _read_reserve_riders(state: State, seat: str, words: list[str]
+                         ) -> tuple[Counts, list[str]]:
+    """The forces of the reserves named to ride the Great Maker (001 4.06.09.03: "any number of
+    their Forces in reserves") and the words after them."""
+    spare = reserve_riders(state, seat)
+    if not spare:
+        raise OrderProblem(ErrorCode.RIDE_NOT_ALLOWED, "no forces of your reserves ride this "
+                           "worm: only the Great Maker's riders ride from their reserves "
+                           "(001 4.06.09.03)", ("STAY",))
+    some, rest = read_forces(words, kinds(state, seat))
+    if not some or not within(some, spare):
+        raise OrderProblem(ErrorCode.RIDE_NOT_ALLOWED,
+                           f"you may ride with at most {order_text(spare)} from your reserves",
+                           ("STAY",))
+    return some, rest
 
 
 def _read_some_riders(state: State, seat: str, words: list[str]
@@ -848,7 +916,7 @@ def _ride_notes(state: State, prompt: Prompt, value: list | None) -> tuple[str, 
     """The sector taken where the order named none (``reach.CHOSEN``)."""
     if value is None or value[1] is not None:
         return ()
-    landing = ride_landing(state, prompt.seat, value[0], None)
+    landing = ride_landing(state, prompt.seat, value[0], None, len(value) > 3)
     return (f"{_ride_text(state, value)}: read as sector {landing.sector}, "
             f"{reach.CHOSEN[landing.chosen]}",)
 
@@ -857,12 +925,20 @@ def _ride_text(game: Any, value: list | None) -> str:
     if value is None:
         return "STAY"
     some = f"{order_text(value[2])} " if len(value) > 2 else ""
-    return f"RIDE {some}{value[0] if value[1] is None else where(game, *value[:2])}"
+    spare = "RESERVES " if len(value) > 3 else ""                   # 001 4.06.09.03
+    return f"RIDE {spare}{some}{value[0] if value[1] is None else where(game, *value[:2])}"
 
 
 def _random_ride(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> list | None:
     """A bot stays or rides to the Polar Sink, which riders may always enter: never under the
     storm (IX.C.2.e), no stronghold, open to allies (XII.E.5), never a worm's territory."""
+    spare = prompt.options.get("reserves")              # 001 4.06.09.03: the Great Maker
+    if spare and rng.random() < 0.5:
+        kind = rng.choice(sorted(spare))
+        some = {kind: rng.randint(1, spare[kind])}
+        return [POLAR_SINK, only_sector(view, POLAR_SINK), some, RESERVES]
+    if not prompt.options.get("board", True):
+        return None                                     # only the reserves might ride
     return rng.choice([None, [POLAR_SINK, only_sector(view, POLAR_SINK)]])
 
 

@@ -178,6 +178,9 @@ def _storm_round(state: State, rng: random.Random) -> list[Event]:
             return events
     control = state["step"]["control"]
     sectors = movement(state) if control is None else control
+    if control is None and state["turn"] > 1:           # 001 4.06.07.04: not Weather Control
+        sectors, shifted = variants.storm_shift(state, sectors)
+        events += shifted
     if state["turn"] == 1:
         events += place_storm(state, sectors)
         events += variants.storm_placed(state, rng)     # 001 4.05.04.02: the tech tokens

@@ -24,7 +24,9 @@ from ..data import Act, SpiceCard
 from ..forces import Counts
 from ..rules import rules_of
 from ..state import State
+from . import shrine as _shrine  # noqa: F401  (001 4.06.07.05: its cards registered)
 from .base import Variant
+from .discovery_locations import DiscoveryLocations
 from .discovery_tokens import DiscoveryTokens
 from .great_maker import GreatMaker
 from .homeworlds import Homeworlds
@@ -32,9 +34,11 @@ from .leader_skills import LeaderSkills
 from .nexus_cards import NexusCards
 from .stronghold_cards import StrongholdCards
 from .tech_tokens import TechTokens
+from .testing_station import TestingStation
 
 VARIANTS: tuple[Variant, ...] = (TechTokens(), StrongholdCards(), LeaderSkills(), Homeworlds(),
-                                  NexusCards(), DiscoveryTokens(), GreatMaker())
+                                  NexusCards(), DiscoveryTokens(), DiscoveryLocations(),
+                                  TestingStation(), GreatMaker())
 
 
 def in_play(state: State | dict[str, Any]) -> tuple[Variant, ...]:
@@ -89,6 +93,16 @@ def standing_apply(state: State, orders: dict[str, Any], asked: list[str]) -> li
             if key in orders for event in variant.standing_decision(state, key, orders[key])]
 
 
+def storm_shift(state: State, sectors: int) -> tuple[int, list[Event]]:
+    """The sectors the storm moves by its dials or card as every variant changes them (001
+    4.06.07.04: the Ecological Testing Station), and the events of the changes."""
+    events: list[Event] = []
+    for variant in in_play(state):
+        sectors, more = variant.storm_shift(state, sectors)
+        events += more
+    return sectors, events
+
+
 def storm_placed(state: State, rng: random.Random) -> list[Event]:
     """Every variant's rules once the first storm has moved."""
     return [event for variant in in_play(state) for event in variant.storm_placed(state, rng)]
@@ -124,6 +138,12 @@ def nexus_vote(state: State, card: SpiceCard) -> tuple[bool, list[Event]] | None
     outcome and its events; None for any other worm."""
     return next((found for variant in in_play(state)
                  if (found := variant.nexus_vote(state, card)) is not None), None)
+
+
+def reserve_ride(state: State, card_id: str) -> bool:
+    """Whether a variant's worm card lets the worm riders ride it from their reserves (001
+    4.06.09.03: the Great Maker)."""
+    return any(variant.reserve_ride(card_id) for variant in in_play(state))
 
 
 def flight(game: State | dict[str, Any], seat: str) -> bool:
@@ -197,11 +217,13 @@ def battle_spice_help(game: State | dict[str, Any], seat: str, territory: str) -
 
 
 def battle_over(state: State, territory: str, winner: str | None,
-                plans: dict[str, dict[str, Any]], lost: dict[str, Counts], rng: random.Random
-                ) -> list[Event]:
-    """Every variant's rules after a battle in ``territory``, its losses taken."""
+                plans: dict[str, dict[str, Any]], lost: dict[str, Counts], rng: random.Random,
+                dialed: Callable[[str], int]) -> list[Event]:
+    """Every variant's rules after a battle in ``territory``, its losses taken (``dialed``:
+    the forces a side's dial is worth, as the winner would lose them)."""
     return [event for variant in in_play(state)
-            for event in variant.battle_over(state, territory, winner, plans, lost, rng)]
+            for event in variant.battle_over(state, territory, winner, plans, lost, rng,
+                                             dialed)]
 
 
 def battle_opened(state: State, rng: random.Random) -> list[Event]:
@@ -375,8 +397,8 @@ __all__ = ["VARIANTS", "Variant", "acted", "at_reveal", "battle_opened", "battle
            "full_price", "full_strength", "in_play", "leader_back", "loser_keeps_one",
            "may_ally", "moved",
            "movement_bonus", "native_arrivals", "paid", "phase_begins", "phase_ends",
-           "revival_opens", "revival_terms", "shipment_paid", "shipped", "shipped_as_one",
-           "shipping_terms", "shut", "standing_apply", "standing_keys",
-           "standing_prompts", "storm_placed", "stronghold_rate", "traitors_barred",
-           "victory_needs", "victory_points", "violations",
+           "reserve_ride", "revival_opens", "revival_terms", "shipment_paid", "shipped",
+           "shipped_as_one", "shipping_terms", "shut", "standing_apply", "standing_keys",
+           "standing_prompts", "storm_placed", "storm_shift", "stronghold_rate",
+           "traitors_barred", "victory_needs", "victory_points", "violations",
            "war_continues", "widened"]

@@ -51,6 +51,10 @@ class Variant:
     def standing_decision(self, state: State, key: str, value: Any) -> list[Event]:
         """Carry out one of its ``standing_prompts``' decisions: it has none."""
         raise AssertionError(f"{self.option} has no standing word {key}")
+    def storm_shift(self, state: State, sectors: int) -> tuple[int, list[Event]]:
+        """The storm is about to move ``sectors`` by its dials or card (not Weather Control,
+        not turn 1): the sectors it moves instead, and what changed them: as many."""
+        return sectors, []
 
     def storm_placed(self, state: State, rng: random.Random) -> list[Event]:
         """The first storm of the game has moved (turn 1's storm phase): nothing."""
@@ -78,6 +82,11 @@ class Variant:
         """Whether the worm ``card``, one of the variant's, brings its Nexus, by a vote, and
         the vote's events; None for a card that is none of its own."""
         return None
+
+    def reserve_ride(self, card_id: str) -> bool:
+        """Whether the worm ``card_id``, one of the variant's, lets the worm riders ride it with
+        forces of their reserves (001 4.06.09.03): no."""
+        return False
 
     def flight(self, game: State | dict[str, Any], seat: str) -> bool:
         """Whether ``seat`` holds a piece of the variant's that moves one group three
@@ -134,8 +143,9 @@ class Variant:
 
     def battle_over(self, state: State, territory: str, winner: str | None,
                     plans: dict[str, dict[str, Any]], lost: dict[str, Counts],
-                    rng: random.Random) -> list[Event]:
-        """A battle in ``territory`` is over, its losses (``lost``, per seat) taken: nothing."""
+                    rng: random.Random, dialed: Callable[[str], int]) -> list[Event]:
+        """A battle in ``territory`` is over, its losses (``lost``, per seat) taken
+        (``dialed``: the forces a side's dial is worth): nothing."""
         return []
 
     def battle_opened(self, state: State, rng: random.Random) -> list[Event]:

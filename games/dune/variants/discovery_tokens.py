@@ -23,7 +23,7 @@ layer, four Hiereg and four Smuggler (``data/gf9/tokens.yaml``), face down besid
   later turn, gives one movement action of three territories by ``ORNITHOPTER MOVE``, as the
   Richese Ornithopter's first choice does (4.06.08.05: ``flight``, ``flown``; the card first
   where the faction holds both), then leaves the game; the five locations stay face up where
-  they are (4.06.06.03: their rules, 4.06.06.03-07 and 4.06.07.02-05, 4.06.08.02, not yet).
+  they are and become places of the board (4.06.06.03: ``variants.discovery_locations``).
 
 Rulings (docs/rules-coverage.md, "001 GF9 variants: discovery tokens"): the destruction and the
 token come whatever the storm (only the spice is kept off a sector under the storm, as for
@@ -182,7 +182,7 @@ def _perform(state: State, seat: str, record: dict[str, Any], name: str) -> list
     if record["value"] == ORNITHOPTER:
         tokens.place(record, seat, tokens.FRONT)
         return [Event(EventCode.DISCOVERY_KEPT, {"faction": seat, "name": name})]
-    return []
+    return []       # 4.06.06.03: a location, put on the board by ``discovery_locations``
 
 
 # --- the standing word

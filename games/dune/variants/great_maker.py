@@ -16,9 +16,22 @@
 
 Rulings (docs/rules-coverage.md, "001 GF9 variants: discovery tokens"): a faction that never
 gave the word votes no ("Unless a majority vote yes"); a tie is no majority; the vote decides
-the Nexus this worm would bring (another worm of the blow may still bring one).  Not yet
-(issue 31): the Fremen riding it with forces from their reserves (4.06.09.03) and the Karama on
-their forces there (4.06.09.04).
+the Nexus this worm would bring (another worm of the blow may still bring one).
+- 4.06.09.03: "Afterward, the Fremen may use any number of their Forces in reserves to 'ride the
+  worm', moving to any Territory in accordance with storm and occupancy rules (instead of riding
+  from a Territory on the board or placing the Sandworm token)" (``GreatMaker.reserve_ride``,
+  asked by ``spice_blow``): their ride of the Great Maker, upon conclusion of its Nexus as every
+  ride (2.04.09), is either ``RIDE <forces> <territory>`` from its territory or ``RIDE RESERVES
+  <forces> <territory> [SECTOR <n>]``, forces of their reserves landing where a ride may.
+- 4.06.09.04: "A Karama played on the Fremen Forces in the Territory will destroy those Forces,
+  but not prevent them from riding the worm with reserves": the Karama against their control
+  (``spice_blow._control``) devours their forces there, and the ride from the reserves is still
+  asked.
+
+Rulings: a Great Maker the Fremen placed as an additional worm (2.04.16) gives no ride from the
+reserves ("instead of ... placing the Sandworm token"); the ride from the reserves may land in
+the worm's own territory too (it is "any Territory"), never under the storm nor where
+occupancy bars them (``reach.entry_problem``).
 """
 
 from __future__ import annotations
@@ -48,6 +61,10 @@ class GreatMaker(Variant):
     def spice_card(self, card_id: str) -> SpiceCard | None:
         """4.06.09.01: a worm card."""
         return SpiceCard(card_id) if card_id == GREAT_MAKER else None
+
+    def reserve_ride(self, card_id: str) -> bool:
+        """4.06.09.03: the Fremen may ride it with forces of their reserves."""
+        return card_id == GREAT_MAKER
 
     def nexus_vote(self, state: State, card: SpiceCard) -> tuple[bool, list[Event]] | None:
         """4.06.09.02: the Great Maker's Nexus by a vote."""

@@ -64,6 +64,7 @@ Rulings (docs/rules-coverage.md, "001 4.07"):
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from pbem.game import Event, Prompt
@@ -409,7 +410,7 @@ class LeaderSkills(Variant):
 
     def battle_over(self, state: State, territory: str, winner: str | None,
                     plans: dict[str, dict[str, Any]], lost_: dict[str, Counts],
-                    rng: random.Random) -> list[Event]:
+                    rng: random.Random, dialed: Callable[[str], int]) -> list[Event]:
         """The bonuses worded (a leader alive after the battle); Suk Graduate's saves; the
         Spice Banker's spice paid; the Rihani Decipherer's and the Sandmaster's after a win;
         the killed skilled leaders' cards back into the deck."""

@@ -61,6 +61,7 @@ Rulings (docs/rules-coverage.md, "001 4.04"):
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from pbem.game import Event, Prompt
@@ -297,7 +298,7 @@ class StrongholdCards(Variant):
 
     def battle_over(self, state: State, territory: str, winner: str | None,
                     plans: dict[str, dict[str, Any]], lost: dict[str, Counts],
-                    rng: random.Random) -> list[Event]:
+                    rng: random.Random, dialed: Callable[[str], int]) -> list[Event]:
         """Sietch Tabr (4.04.04.07) and Tuek's Sietch (4.04.04.08) after a battle there."""
         events = []
         for seat, plan in plans.items():

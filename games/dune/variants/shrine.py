@@ -1,0 +1,53 @@
+"""The Shrine (001 4.06.07.05; a discovery location of the gf9 option ``discovery_tokens``,
+``variants.discovery_locations``): "If you occupy this Territory, you may play Truthtrance as a
+Karama card, and vice versa."
+
+While a faction occupies the Shrine on the board, its Truthtrances are cards it may play as a
+Karama (registered in ``cards.stand_ins``, asked by ``karama.cards_for``: every use of a
+Karama card, its Karama powers' offers included, ``karama.holds``) and its Karamas cards it may
+play as a Truthtrance (``truthtrance.card``: the Truthtrance's question offered to it and
+played with the card).  No word of its own: the
+card is played by the order that plays a Karama or a Truthtrance.
+
+Rulings (docs/rules-coverage.md, "001 GF9 variants: discovery tokens"): "occupy" is the
+glossary's (forces there, coexisting advisors apart); played as a Karama, a Truthtrance is
+spent before a Karama card (the Karama serves everywhere, the Truthtrance so only here), and
+played as a Truthtrance, a Truthtrance is spent before a Karama; a card's own use stays (a
+Karama is still a Karama).  The occupancy is asked as the card is played: of a state, or of a
+seat's view for its bots; a battle plan's own Karama checks (the capture's cancel) ask the
+rules alone and so see no Shrine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..cards import karama, stand_ins
+from ..data import CardType
+from ..state import data, occupants
+
+SHRINE = "Shrine"
+
+
+def _occupies(game: Any, seat: str) -> bool:
+    """Whether ``seat`` occupies the Shrine on the board of a state or a view."""
+    return (isinstance(game, Mapping) and SHRINE in (game.get("places") or {})
+            and seat in occupants(game, SHRINE))
+
+
+def _as_karama(game: Any, seat: str, hand: list[str]) -> list[str]:
+    """The seat's Truthtrances while it occupies the Shrine."""
+    if not _occupies(game, seat):
+        return []
+    truthtrances = data(game).card_ids(CardType.TRUTHTRANCE)
+    return [card for card in hand if card in truthtrances]
+
+
+def _as_truthtrance(game: Any, seat: str, hand: list[str]) -> list[str]:
+    """The seat's Karama cards while it occupies the Shrine."""
+    return karama.karama_cards(game, hand) if _occupies(game, seat) else []
+
+
+stand_ins.register(CardType.KARAMA, _as_karama)
+stand_ins.register(CardType.TRUTHTRANCE, _as_truthtrance)
