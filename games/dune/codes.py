@@ -388,6 +388,10 @@ class EventCode(StrEnum):
     NEXUS_WORM_SPARED = "nexus-worm-spared"         # 4.03.07.05: no forces lost to a worm
     NEXUS_POWER_STOPPED = "nexus-power-stopped"     # 4.03.07.02-03: stopped in a battle
     NEXUS_PAYMENT_TAKEN = "nexus-payment-taken"     # 4.03.07.07: a shipment's payment
+    NEXUS_TRAITOR_CANCELLED = "nexus-traitor-cancelled"     # 4.03.07.06: shuffled back
+    NEXUS_TRAITOR_REDRAWN = "nexus-traitor-redrawn"         # 4.03.07.06: at War Continues
+    NEXUS_TRAITOR_REDRAWN_CARDS = "nexus-traitor-redrawn-cards"     # which (the drawer)
+    NEXUS_FACE_DANCER_CANCELLED = "nexus-face-dancer-cancelled"     # 4.03.07.09
     # transfers
     ALLY_CONSTRAINT = "ally-constraint"
     BRIBE = "bribe"

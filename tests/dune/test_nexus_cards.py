@@ -162,11 +162,10 @@ def test_001_4_03_07_every_use_offered_is_its_faction_s_module_s():
     both = [NexusUse.BETRAYAL, NexusUse.SECRET_ALLY]
     assert offered["choam"] == offered["moritani"] == offered[EM] == both
     assert offered["ecaz"] == [NexusUse.BETRAYAL, NexusUse.CUNNING, NexusUse.SECRET_ALLY]
-    assert offered[FR] == offered["richese"] == [NexusUse.SECRET_ALLY]
-    assert offered["guild"] == [NexusUse.BETRAYAL, NexusUse.SECRET_ALLY]
-    assert offered["ixians"] == [NexusUse.BETRAYAL, NexusUse.CUNNING, NexusUse.SECRET_ALLY]
-    assert offered[HA] == [NexusUse.CUNNING, NexusUse.SECRET_ALLY]
-    assert offered["tleilaxu"] == [NexusUse.CUNNING, NexusUse.SECRET_ALLY]
+    assert offered["richese"] == [NexusUse.SECRET_ALLY]
+    assert offered["guild"] == offered[FR] == both
+    all_three = [NexusUse.BETRAYAL, NexusUse.CUNNING, NexusUse.SECRET_ALLY]
+    assert offered["ixians"] == offered[HA] == offered["tleilaxu"] == all_three
     assert offered["bene-gesserit"] == [NexusUse.BETRAYAL, NexusUse.CUNNING]
     assert offered[AT] == [NexusUse.BETRAYAL]
 
@@ -409,3 +408,48 @@ def test_001_4_03_04_b_the_revised_draw_reveals_the_cards_and_deals_them():
     state = played("gf9_4_03_04_b_the_revised_draw_reveals_the_cards_and_deals_them")
     assert sorted((cards(state)["ecaz"][0], cards(state)["moritani"][0])) == [EM, FR]
     assert cards(state)["ecaz"][1:] == cards(state)["moritani"][1:] == ("behind", "down")
+
+
+def test_001_4_03_07_05_the_fremen_betrayal_keeps_them_off_the_worm():
+    """Played before the end of the spice blow, the ride withheld to the turn's end (the
+    Fremen still not devoured): with the card unplayed the same game asks the Fremen to ride."""
+    name = "gf9_4_03_07_05_the_fremen_card_s_betrayal_keeps_them_off_the_worm"
+    state = played(name)
+    assert state["factions"][FR]["nexus_withheld"] == {"beast_of_burden": "mentat_pause"}
+    unplayed = yaml.safe_load((SCENARIOS / f"{name}.yaml").read_text("utf-8"))
+    unplayed["orders"][0][AT] = "DIAL 1"
+    unplayed["expect"] = {}
+    result = run_scenario(unplayed)
+    assert f"worm-ride:{FR}" in [p["key"] for p in result["prompts"]]
+
+
+def test_001_4_03_07_05_the_fremen_betrayal_takes_their_second_territory():
+    """Played after the spice blow, the Movement withheld to the end of Shipment and Movement:
+    one territory in reach, given back as the phase ends."""
+    state = played("gf9_4_03_07_05_the_fremen_card_s_betrayal_takes_their_second_territory")
+    assert "nexus_withheld" not in state["factions"][FR]
+
+
+def test_001_4_03_07_06_the_harkonnen_betrayal_cancels_a_traitor():
+    """The traitor card back in the deck, the Harkonnen drawing one at War Continues: they
+    hold one traitor, not Duncan Idaho unless drawn again, and none is owed any more."""
+    state = played("gf9_4_03_07_06_the_harkonnen_card_s_betrayal_cancels_a_traitor")
+    own = state["factions"][HA]
+    assert len(own["traitors"]) == 1 and nexus_cards.REDRAW_TRAITORS not in own
+
+
+def test_001_4_03_07_09_the_tleilaxu_betrayal_cancels_a_face_dancer():
+    played("gf9_4_03_07_09_the_tleilaxu_card_s_betrayal_cancels_a_face_dancer")
+
+
+def test_001_4_03_07_06_a_betrayal_set_for_a_traitor_waits_for_one_called():
+    """The card set for a traitor stays set through a battle where no Harkonnen traitor is
+    called on its holder (ruling: the next one called), told to nobody else."""
+    name = "gf9_4_03_07_06_the_harkonnen_card_s_betrayal_cancels_a_traitor"
+    scenario = yaml.safe_load((SCENARIOS / f"{name}.yaml").read_text("utf-8"))
+    scenario["position"]["factions"][HA]["traitors"] = ["Thufir Hawat"]
+    scenario["expect"] = {"no_events": ["nexus-card-played", "nexus-traitor-cancelled"]}
+    result = run_scenario(scenario)
+    assert not result["expect"]["failed"], result["expect"]
+    assert result["state"]["factions"][AT][nexus_cards.SET] == "betrayal"
+    assert cards(result["state"])[HA] == (AT, "behind", "down")

@@ -29,6 +29,15 @@ LENT = "nexus_lent"
 WITHHELD = "nexus_withheld"
 # A battle's powers a Nexus card's Betrayal stops in it (001 4.03.07.02-03: ``stop``).
 STOPPED = "nexus_stopped"
+# Powers a Betrayal withholds that are no ``Ability`` of their own (``withheld``): the Fremen's
+# ride of the worm and their movement of two territories (001 2.04.07, 2.04.09, 4.03.07.05).
+BEAST_OF_BURDEN, MOVEMENT = "beast_of_burden", "movement"
+
+
+def withheld(game: Any, seat: str, power: str) -> bool:
+    """Whether a Nexus card's Betrayal withholds ``power`` from the faction now (``WITHHELD``;
+    a state's or a view's)."""
+    return power in game["factions"][seat].get(WITHHELD, ())
 
 
 def stop(battle: dict[str, Any], power: str) -> None:

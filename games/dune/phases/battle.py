@@ -384,10 +384,11 @@ def fight(state: State, plans: dict[str, dict[str, Any]], rng: random.Random) ->
     if _juice(state, defender, plans[defender]):    # 001 3.03.03: "considered the aggressor"
         events.append(Event(EventCode.JUICE_OF_SAPHO, {"faction": defender}))
         aggressor, defender = defender, aggressor
+    callable_ = {seat: {} if variants.traitors_barred(state, battle["territory"], seat)
+                 else traitors_for(state, seat) for seat in plans}          # 001 4.10.02
+    events += variants.traitors_cancelled(state, plans, callable_, rng)    # 001 4.03.07.06
     outcome = combat.resolve(data(state), aggressor, defender, plans,
-                             {seat: set() if variants.traitors_barred(     # 001 4.10.02
-                                 state, battle["territory"], seat)
-                              else set(traitors_for(state, seat)) for seat in plans},
+                             {seat: set(found) for seat, found in callable_.items()},
                              undialed, first)
     events += _settle(state, battle, plans, sides, outcome, rng)
     back_in_pool = (outcome.winner if outcome.kind == "traitor"

@@ -332,6 +332,14 @@ def shipping_terms(state: State, seat: str) -> list[str]:
     return [text for variant in in_play(state) if (text := variant.shipping_terms(state, seat))]
 
 
+def traitors_cancelled(state: State, plans: dict[str, dict[str, Any]],
+                       traitors: dict[str, dict[str, str]], rng: random.Random) -> list[Event]:
+    """The traitors a variant cancels before they are called (001 4.03.07.06: the Harkonnen
+    Nexus card's Betrayal), cut from ``traitors``, with what that plays."""
+    return [event for variant in in_play(state)
+            for event in variant.traitors_cancelled(state, plans, traitors, rng)]
+
+
 def traitors_barred(state: State, territory: str, seat: str) -> bool:
     """Whether a variant keeps ``seat`` from calling traitors in ``territory`` (001 4.10.02)."""
     return any(variant.traitors_barred(state, territory, seat) for variant in in_play(state))
@@ -344,5 +352,6 @@ __all__ = ["VARIANTS", "Variant", "acted", "at_reveal", "battle_opened", "battle
            "movement_bonus", "native_arrivals", "paid", "phase_begins", "phase_ends",
            "revival_opens", "revival_terms", "shipment_paid", "shipped", "shipped_as_one",
            "shipping_terms", "shut", "storm_placed", "stronghold_rate", "traitors_barred",
+           "traitors_cancelled",
            "victory_points", "violations",
            "war_continues", "widened"]

@@ -232,6 +232,14 @@ class Variant:
         """What the variant adds to the shipping terms a faction is told: nothing."""
         return ""
 
+    def traitors_cancelled(self, state: State, plans: dict[str, dict[str, Any]],
+                           traitors: dict[str, dict[str, str]], rng: random.Random
+                           ) -> list[Event]:
+        """The battle's plans are revealed; ``traitors``: the leaders each side may call as
+        traitors, each with the faction holding him, which it may cut (001 4.03.07.06): none
+        cut."""
+        return []
+
     def traitors_barred(self, state: State, territory: str, seat: str) -> bool:
         """Whether ``seat`` may call no traitor in a battle in ``territory``: it may."""
         return False

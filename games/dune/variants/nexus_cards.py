@@ -53,6 +53,7 @@ from ..forces import add, first_of, take
 from ..rules import rules_of
 from ..state import State, ally_of, data, factions_in, storm_order
 from .base import Variant
+from .cheap_hero_traitor import matched
 
 KIND = "nexus_card"                 # the token kind
 CHOSEN = "nexus_cards"              # the step's record of a Nexus's choices, by seat
@@ -60,6 +61,9 @@ BATTLE = "battle opened"            # ``NexusPlay.at``: set for the next battle 
 PAYMENT = "shipment payment"        # ``NexusPlay.at``: set for the next shipment paid for
 WORM = "worm"                       # ``NexusPlay.at``: set for the next worm to eat its forces
 LOST_BATTLE = "lost battle"         # ``NexusPlay.at``: set for the next battle lost to a winner
+TRAITOR = "traitor revealed"        # ``NexusPlay.at``: set for the next traitor called on one
+FACE_DANCER = "face dancer revealed"    # ``NexusPlay.at``: the next Face Dancer revealed on one
+REDRAW_TRAITORS = "nexus_traitor_redraw"    # a sheet's: traitors owed at War Continues (.06)
 FIVE_AS_ONE = "five_shipped_as_one"     # a power lent (``lend``): 001 4.03.07.11
 REVIVAL_TERMS = "revival_5_at_1"    # lent: a revival limit of 5, forces at 1 spice (.09)
 REVIVAL_LIMIT, REVIVAL_PRICE = 5, 1     # 001 4.03.07.09: "revival limit to 5", "1 spice each"
@@ -132,7 +136,7 @@ class NexusCards(Variant):
     def phase_ends(self, state: State, rng: random.Random) -> list[Event]:
         """4.03.03-05: after a Spice Blow and Nexus phase with a Nexus, the choices of its
         factions: discards, then, if an alliance exists, the draws of the unallied."""
-        ended = _lending_ends(state) + _set_uses(state, rng)
+        ended = _lending_ends(state) + _set_uses(state, rng) + _redrawn(state, rng)
         chosen = state["step"].get(CHOSEN) if state["phase"] == "spice_blow" else None
         if chosen is None:
             return ended
@@ -224,6 +228,26 @@ class NexusCards(Variant):
                                                           "spice": taken})]
         return []
 
+    def traitors_cancelled(self, state: State, plans: dict[str, dict[str, Any]],
+                           traitors: dict[str, dict[str, str]], rng: random.Random
+                           ) -> list[Event]:
+        """A fighter whose card is set for a traitor called on it (``TRAITOR``: the Harkonnen
+        card's Betrayal, 001 4.03.07.06) plays it where its opponent calls its leader traitor
+        by a card the card's faction holds: that traitor cut, its faction's
+        ``nexus_played`` saying what follows; the battle fought as if he were none."""
+        events: list[Event] = []
+        for seat, other in zip(plans, list(plans)[::-1], strict=True):
+            record = held(state, seat)
+            leader = matched(plans[seat])
+            if (_set_for(state, seat) != TRAITOR or record is None or not plans[other]["call"]
+                    or traitors[other].get(leader) != record["value"]):
+                continue
+            found = cancels(state, seat, TRAITOR, leader, rng)
+            if found:
+                del traitors[other][leader]
+                events += found
+        return events
+
     def devouring(self, state: State, territory: str, safe: set[str]
                   ) -> tuple[set[str], list[Event]]:
         """A holder whose card is set for a worm (``WORM``: the Fremen card's Secret Ally, 001
@@ -298,6 +322,45 @@ def _set_uses(state: State, rng: random.Random) -> list[Event]:
             continue
         del own[SET]
         events += [*played(state, record, use), *effect]
+    return events
+
+
+def cancels(state: State, seat: str, moment: str, target: str, rng: random.Random
+            ) -> list[Event] | None:
+    """``seat``'s card, set for ``moment`` (``NexusPlay.at``: a power used against it), played
+    against that use of the power, on ``target`` (its leader), where its faction's
+    ``nexus_played`` can: what follows; else None, the card staying set."""
+    record = held(state, seat)
+    if _set_for(state, seat) != moment or record is None:
+        return None
+    use = NexusUse(state["factions"][seat][SET])
+    effect = answers(record["value"], state).nexus_played(state, use, seat, target, rng)
+    return None if effect is None else [*played(state, record, use), *effect]
+
+
+def owe_traitors(state: State, seat: str) -> None:
+    """``seat`` draws a traitor card more at War Continues (001 4.03.07.06: after its traitor
+    was cancelled)."""
+    own = state["factions"][seat]
+    own[REDRAW_TRAITORS] = own.get(REDRAW_TRAITORS, 0) + 1
+
+
+def _redrawn(state: State, rng: random.Random) -> list[Event]:
+    """At the end of the Mentat Pause (War Continues, 1.09.05) the traitors owed drawn (001
+    4.03.07.06); the table learns how many, the drawer which."""
+    if state["phase"] != "mentat_pause":
+        return []
+    events: list[Event] = []
+    deck = state["decks"]["traitors"]
+    for seat in state["seats"]:
+        owed = state["factions"][seat].pop(REDRAW_TRAITORS, 0)
+        drawn = [deck.pop() for _ in range(min(owed, len(deck)))]
+        if drawn:
+            state["factions"][seat]["traitors"] += drawn
+            events += [Event(EventCode.NEXUS_TRAITOR_REDRAWN, {"faction": seat,
+                                                               "count": len(drawn)}),
+                       Event(EventCode.NEXUS_TRAITOR_REDRAWN_CARDS, {"drawn": drawn},
+                             to=(seat,))]
     return events
 
 
