@@ -392,6 +392,7 @@ class EventCode(StrEnum):
     NEXUS_TRAITOR_REDRAWN = "nexus-traitor-redrawn"         # 4.03.07.06: at War Continues
     NEXUS_TRAITOR_REDRAWN_CARDS = "nexus-traitor-redrawn-cards"     # which (the drawer)
     NEXUS_FACE_DANCER_CANCELLED = "nexus-face-dancer-cancelled"     # 4.03.07.09
+    NEXUS_SARDAUKAR_LOANED = "nexus-sardaukar-loaned"       # 4.03.07.04: forces as Sardaukar
     # transfers
     ALLY_CONSTRAINT = "ally-constraint"
     BRIBE = "bribe"

@@ -160,12 +160,12 @@ def test_001_4_03_07_every_use_offered_is_its_faction_s_module_s():
     offered = {seat: sorted(power(seat, rules).nexus_uses)
                for seat in (faction.seat for faction in ruleset_data("gf9").factions)}
     both = [NexusUse.BETRAYAL, NexusUse.SECRET_ALLY]
-    assert offered["choam"] == offered["moritani"] == offered[EM] == both
+    assert offered["choam"] == offered["moritani"] == both
     assert offered["ecaz"] == [NexusUse.BETRAYAL, NexusUse.CUNNING, NexusUse.SECRET_ALLY]
     assert offered["richese"] == [NexusUse.SECRET_ALLY]
     assert offered["guild"] == offered[FR] == both
     all_three = [NexusUse.BETRAYAL, NexusUse.CUNNING, NexusUse.SECRET_ALLY]
-    assert offered["ixians"] == offered[HA] == offered["tleilaxu"] == all_three
+    assert offered["ixians"] == offered[HA] == offered["tleilaxu"] == offered[EM] == all_three
     assert offered["bene-gesserit"] == [NexusUse.BETRAYAL, NexusUse.CUNNING]
     assert offered[AT] == [NexusUse.BETRAYAL]
 
@@ -453,3 +453,27 @@ def test_001_4_03_07_06_a_betrayal_set_for_a_traitor_waits_for_one_called():
     assert not result["expect"]["failed"], result["expect"]
     assert result["state"]["factions"][AT][nexus_cards.SET] == "betrayal"
     assert cards(result["state"])[HA] == (AT, "behind", "down")
+
+
+def test_001_4_03_07_04_the_emperor_cunning_counts_five_forces_as_sardaukar():
+    """Without the card the same plan's DIAL 9 is refused: six forces support 6 at most."""
+    name = "gf9_4_03_07_04_the_emperor_card_s_cunning_counts_five_forces_as_sardaukar"
+    played(name)
+    unplayed = yaml.safe_load((SCENARIOS / f"{name}.yaml").read_text("utf-8"))
+    unplayed["orders"][0][EM] = "PASS"
+    unplayed["expect"] = {"refused": [{"step": 4, "seat": EM, "line": 2, "text": "0 to 6"}]}
+    result = run_scenario(unplayed)
+    assert not result["expect"]["failed"], result["expect"]
+
+
+def test_001_4_03_07_04_the_emperor_cunning_waits_for_a_battle_without_sardaukar():
+    """With a Sardaukar in the battle the card stays set (``if you have none in that
+    battle``), and the dial counts their forces as they are."""
+    name = "gf9_4_03_07_04_the_emperor_card_s_cunning_counts_five_forces_as_sardaukar"
+    scenario = yaml.safe_load((SCENARIOS / f"{name}.yaml").read_text("utf-8"))
+    scenario["position"]["forces"]["Carthag"][EM] = {"force": 5, "sardaukar": 1}
+    scenario["orders"][3][EM] = "LEADER Caid\nDIAL 7\nSPICE 6"
+    scenario["expect"] = {"no_events": ["nexus-card-played", "nexus-sardaukar-loaned"]}
+    result = run_scenario(scenario)
+    assert not result["expect"]["failed"], result["expect"]
+    assert result["state"]["factions"][EM][nexus_cards.SET] == "cunning"

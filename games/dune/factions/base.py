@@ -29,6 +29,23 @@ LENT = "nexus_lent"
 WITHHELD = "nexus_withheld"
 # A battle's powers a Nexus card's Betrayal stops in it (001 4.03.07.02-03: ``stop``).
 STOPPED = "nexus_stopped"
+# A battle's forces counted as another kind by a Nexus card's Cunning, by seat: how many and
+# what each is worth (001 4.03.07.04: ``loan``).
+LOANED = "nexus_loaned"
+
+
+def loan(battle: dict[str, Any], seat: str, count: int, worth: int | float) -> None:
+    """``count`` of ``seat``'s plain forces in this battle worth ``worth`` each, in the battle
+    and in its losses (``loaned``; 001 4.03.07.04, the Emperor card's Cunning)."""
+    battle.setdefault(LOANED, {})[seat] = {"count": count, "worth": worth}
+
+
+def loaned(battle: dict[str, Any], seat: str) -> dict[str, Any] | None:
+    """The forces of ``seat`` a Nexus card counts as another kind in this battle, if any (a
+    state's battle or a view's)."""
+    return battle.get(LOANED, {}).get(seat)
+
+
 # Powers a Betrayal withholds that are no ``Ability`` of their own (``withheld``): the Fremen's
 # ride of the worm and their movement of two territories (001 2.04.07, 2.04.09, 4.03.07.05).
 BEAST_OF_BURDEN, MOVEMENT = "beast_of_burden", "movement"
