@@ -160,12 +160,13 @@ def test_001_4_03_07_every_use_offered_is_its_faction_s_module_s():
     offered = {seat: sorted(power(seat, rules).nexus_uses)
                for seat in (faction.seat for faction in ruleset_data("gf9").factions)}
     both = [NexusUse.BETRAYAL, NexusUse.SECRET_ALLY]
-    assert offered["choam"] == offered["moritani"] == both
+    assert offered["choam"] == both
     assert offered["ecaz"] == [NexusUse.BETRAYAL, NexusUse.CUNNING, NexusUse.SECRET_ALLY]
     assert offered["richese"] == [NexusUse.SECRET_ALLY]
     assert offered["guild"] == offered[FR] == both
     all_three = [NexusUse.BETRAYAL, NexusUse.CUNNING, NexusUse.SECRET_ALLY]
     assert offered["ixians"] == offered[HA] == offered["tleilaxu"] == offered[EM] == all_three
+    assert offered["moritani"] == all_three
     assert offered["bene-gesserit"] == [NexusUse.BETRAYAL, NexusUse.CUNNING]
     assert offered[AT] == [NexusUse.BETRAYAL]
 
@@ -477,3 +478,17 @@ def test_001_4_03_07_04_the_emperor_cunning_waits_for_a_battle_without_sardaukar
     result = run_scenario(scenario)
     assert not result["expect"]["failed"], result["expect"]
     assert result["state"]["factions"][EM][nexus_cards.SET] == "cunning"
+
+
+def test_001_4_03_07_13_the_moritani_cunning_places_a_terror_token_anywhere():
+    """Any territory on Arrakis, a sand one of many sectors too; the power given back at the
+    end of the Mentat Pause."""
+    name = "gf9_4_03_07_13_the_moritani_card_s_cunning_places_a_terror_token_anywhere"
+    state = played(name)
+    assert "nexus_lent" not in state["factions"]["moritani"]
+    scenario = yaml.safe_load((SCENARIOS / f"{name}.yaml").read_text("utf-8"))
+    scenario["orders"][-1]["moritani"] = "TERROR Atomics IN Hagga Basin"
+    placed = {"owner": "moritani", "at": "Hagga Basin SECTOR 12"}
+    scenario["expect"] = {"tokens": {"Atomics": placed}}
+    result = run_scenario(scenario)
+    assert result["expect"]["checked"] and not result["expect"]["failed"], result["expect"]

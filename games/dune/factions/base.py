@@ -51,6 +51,12 @@ def loaned(battle: dict[str, Any], seat: str) -> dict[str, Any] | None:
 BEAST_OF_BURDEN, MOVEMENT = "beast_of_burden", "movement"
 
 
+def lent(game: Any, seat: str, power: str) -> bool:
+    """Whether a Nexus card lends ``power`` to the faction now (``LENT``; a state's or a
+    view's)."""
+    return power in game["factions"][seat].get(LENT, ())
+
+
 def withheld(game: Any, seat: str, power: str) -> bool:
     """Whether a Nexus card's Betrayal withholds ``power`` from the faction now (``WITHHELD``;
     a state's or a view's)."""
