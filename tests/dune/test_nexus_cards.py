@@ -492,3 +492,19 @@ def test_001_4_03_07_13_the_moritani_cunning_places_a_terror_token_anywhere():
     scenario["expect"] = {"tokens": {"Atomics": placed}}
     result = run_scenario(scenario)
     assert result["expect"]["checked"] and not result["expect"]["failed"], result["expect"]
+
+
+def test_001_4_03_07_08_the_ixians_betrayal_withholds_their_technology():
+    """NEXUS PLAY TECHNOLOGY withholds the Technology, not the Supply Chain; a word of neither
+    is refused, quoting the choice, and the card kept."""
+    name = "gf9_4_03_07_08_the_ixians_card_s_betrayal_withholds_their_technology"
+    state = played(name)
+    assert state["factions"]["ixians"]["nexus_withheld"] == {"technology": "bidding"}
+    scenario = yaml.safe_load((SCENARIOS / f"{name}.yaml").read_text("utf-8"))
+    scenario["orders"] = scenario["orders"][:1]
+    scenario["orders"][0][AT] = "DIAL 1\nNEXUS PLAY KARAMA"
+    scenario["expect"] = {"refused": [{"step": 1, "seat": AT, "line": 2, "code": "bad-special",
+                                       "text": "SUPPLY CHAIN or TECHNOLOGY"}],
+                          "tokens": {"Ixian Nexus card": {"owner": AT, "at": "behind"}}}
+    result = run_scenario(scenario)
+    assert result["expect"]["checked"] and not result["expect"]["failed"], result["expect"]

@@ -19,8 +19,16 @@ from . import duke_vidal
 
 # What a faction pays for, as ``Faction.receives`` and ``factions.payee`` name it.
 CARD, SHIPMENT, REVIVAL = "card", "shipment", "revival"
-# What a Nexus card's line names (``NexusPlay.names``, ``Faction.nexus_played``'s ``target``)
+# What a Nexus card's line names (``NexusPlay.names``, ``Faction.nexus_played``'s ``target``):
+# a faction, a territory, or one of a use's words (``words``: "SUPPLY CHAIN|TECHNOLOGY", the
+# first the default)
 FACTION, TERRITORY = "faction", "territory"
+
+
+def words(names: str) -> tuple[str, ...]:
+    """The words a Nexus card's line may name where its use offers a choice of them, the
+    first taken when none is named (``NexusPlay.names``); none for a faction or territory."""
+    return tuple(names.split("|")) if "|" in names else ()
 # A sheet's (and its public view's) powers of another faction lent by a Nexus card played
 # (001 4.03.07), which ``has`` answers for (``variants.nexus_cards.lend``).
 LENT = "nexus_lent"
@@ -75,7 +83,8 @@ def stopped(battle: dict[str, Any], power: str) -> bool:
 
 class NexusPlay(NamedTuple):
     """One use of a faction's Nexus card played by mail (``Faction.nexus_uses``): what it
-    does, in our words, with its section; what its line names (``FACTION``, ``TERRITORY``, or
+    does, in our words, with its section; what its line names (``FACTION``, ``TERRITORY``, a
+    choice of ``words``, or
     nothing); the rounds it may be played in (none: any); the moment a use with no mail round
     of its own is carried out at (a phase's end, ``variants.nexus_cards.WORM`` or
     ``LOST_BATTLE``), the card set for it when played in any round but ``phases`` (none: at
@@ -408,7 +417,7 @@ class Faction:
         bots): the other factions, where the use names a faction; else none."""
         if self.nexus_uses[use].names == FACTION:
             return [seat for seat in state["seats"] if seat != holder]
-        return []
+        return list(words(self.nexus_uses[use].names))
 
     def nexus_played(self, state: State, use: NexusUse, holder: str, target: str | None,
                      rng: random.Random) -> list[Event] | None:
