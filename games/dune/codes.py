@@ -393,6 +393,8 @@ class EventCode(StrEnum):
     NEXUS_TRAITOR_REDRAWN_CARDS = "nexus-traitor-redrawn-cards"     # which (the drawer)
     NEXUS_FACE_DANCER_CANCELLED = "nexus-face-dancer-cancelled"     # 4.03.07.09
     NEXUS_SARDAUKAR_LOANED = "nexus-sardaukar-loaned"       # 4.03.07.04: forces as Sardaukar
+    NEXUS_HAND_LOOKED = "nexus-hand-looked"     # 4.03.07.10: a loser's card looked at
+    NEXUS_HAND_CARD = "nexus-hand-card"         # which (the winner alone)
     # transfers
     ALLY_CONSTRAINT = "ally-constraint"
     BRIBE = "bribe"

@@ -508,3 +508,16 @@ def test_001_4_03_07_08_the_ixians_betrayal_withholds_their_technology():
                           "tokens": {"Ixian Nexus card": {"owner": AT, "at": "behind"}}}
     result = run_scenario(scenario)
     assert result["expect"]["checked"] and not result["expect"]["failed"], result["expect"]
+
+
+def test_001_4_03_07_10_the_choam_secret_ally_looks_at_the_loser_s_hand():
+    """Set by NEXUS PLAY LOOK for the next battle won, not for the end of Spice Collection;
+    NEXUS PLAY WORTHLESS is the first half, as NEXUS PLAY alone."""
+    name = "gf9_4_03_07_10_the_choam_card_s_secret_ally_looks_at_the_loser_s_hand"
+    state = played(name)
+    assert nexus_cards.SET_TARGET not in state["factions"][AT]
+    assert state["factions"][HA]["hand"] and len(state["factions"][HA]["hand"]) == 1
+    name = "gf9_4_03_07_10_the_choam_card_s_secret_ally_sells_a_worthless_card_at_collection"
+    scenario = yaml.safe_load((SCENARIOS / f"{name}.yaml").read_text("utf-8"))
+    scenario["orders"][0][AT] = "PASS\nNEXUS PLAY WORTHLESS"
+    assert not run_scenario(scenario)["expect"]["failed"]

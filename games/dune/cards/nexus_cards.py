@@ -260,7 +260,8 @@ def _played(state: State, seat: str, target: str | None, rng: random.Random) -> 
         return [Event(EventCode.NEXUS_CARD_UNPLAYED, {}, to=(seat,))]
     use, found = can
     if found.at and state["phase"] not in found.phases:     # a moment with no round of its own
-        return set_for(state, seat, use, found.at)
+        moment = factions.power(record["value"], state).nexus_moment(use, target)
+        return set_for(state, seat, use, moment, target)
     effect = factions.power(record["value"], state).nexus_played(state, use, seat, target, rng)
     if effect is None:
         return [Event(EventCode.NEXUS_CARD_UNPLAYED, {}, to=(seat,))]

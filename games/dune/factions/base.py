@@ -419,6 +419,11 @@ class Faction:
             return [seat for seat in state["seats"] if seat != holder]
         return list(words(self.nexus_uses[use].names))
 
+    def nexus_moment(self, use: NexusUse, target: str | None) -> str:
+        """The moment ``use`` of its Nexus card, played naming ``target``, is set for
+        (``NexusPlay.at``): by default the use's one."""
+        return self.nexus_uses[use].at
+
     def nexus_played(self, state: State, use: NexusUse, holder: str, target: str | None,
                      rng: random.Random) -> list[Event] | None:
         """Its Nexus card played by ``holder`` for ``use`` (one of ``nexus_uses``; ``target``:

@@ -532,7 +532,7 @@ def _settle(state: State, battle: dict[str, Any], plans: dict[str, dict[str, Any
     for faction in factions.in_play(state, "battle_decided"):    # 001 2.12.20-21
         events += faction.battle_decided(state, outcome, plans)
     if outcome.kind in ("battle", "traitor"):               # a faction defeated (001 4.05.02)
-        events += variants.battle_won(state, winner, loser, plans)
+        events += variants.battle_won(state, winner, loser, plans, rng)
     state["storm"]["dialers"] = [battle["aggressor"], battle["defender"]]       # 000 VI.B
     for faction in factions.in_play(state):
         events += faction.battle_losses(state, lost)

@@ -136,11 +136,11 @@ def violations(state: State) -> list[str]:
     return [problem for variant in in_play(state) for problem in variant.violations(state)]
 
 
-def battle_won(state: State, winner: str, loser: str, plans: dict[str, dict[str, Any]]
-               ) -> list[Event]:
+def battle_won(state: State, winner: str, loser: str, plans: dict[str, dict[str, Any]],
+               rng: random.Random) -> list[Event]:
     """Every variant's rules after a battle that ``winner`` won against ``loser``."""
     return [event for variant in in_play(state)
-            for event in variant.battle_won(state, winner, loser, plans)]
+            for event in variant.battle_won(state, winner, loser, plans, rng)]
 
 
 def victory_points(state: State, seat: str) -> list[str]:

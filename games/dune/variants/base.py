@@ -87,7 +87,7 @@ class Variant:
         return []
 
     def battle_won(self, state: State, winner: str, loser: str,
-                   plans: dict[str, dict[str, Any]]) -> list[Event]:
+                   plans: dict[str, dict[str, Any]], rng: random.Random) -> list[Event]:
         """``winner`` has defeated ``loser`` in a battle, its outcome applied: nothing."""
         return []
 

@@ -72,6 +72,8 @@ FULL = "full_strength:"             # lent: a force kind at full strength (+ its
 # The rounds before Shipment and Movement, where a use lent for one's shipment is played
 BEFORE_SHIPMENT = ("storm", "spice_blow", "charity", "bidding", "revival")
 SET = "nexus_set"                   # a sheet's: the use its card is set for (``NexusPlay.at``)
+SET_TARGET = "nexus_set_target"     # a sheet's: what its line named when set, if anything
+WON_BATTLE = "won battle"           # ``NexusPlay.at``: set for the next battle won
 BOUGHT = "nexus_bought"             # the step's record of the holders' purchases, by seat
 DRAW, KEEP, REPLACE, DISCARD, REDRAW = "draw", "keep", "replace", "discard", "redraw"
 
@@ -125,6 +127,7 @@ def discard(state: State, seat: str) -> list[Event]:
         return []
     _discard(record)
     state["factions"][seat].pop(SET, None)
+    state["factions"][seat].pop(SET_TARGET, None)
     return [Event(EventCode.NEXUS_CARD_DISCARDED, {
         "faction": seat, "card": card_name(state, record["value"])})]
 
@@ -271,18 +274,21 @@ class NexusCards(Variant):
         return _set_for(state, loser) == LOST_BATTLE
 
     def battle_won(self, state: State, winner: str, loser: str,
-                   plans: dict[str, dict[str, Any]]) -> list[Event]:
-        """The card set for a battle lost played, where the loser kept a card by it."""
+                   plans: dict[str, dict[str, Any]], rng: random.Random) -> list[Event]:
+        """The card set for a battle won played by the winner (``WON_BATTLE``: the CHOAM
+        card's Secret Ally, 001 4.03.07.10), against the loser, where it can; the card set
+        for a battle lost played, where the loser kept a card by it."""
+        events = cancels(state, winner, WON_BATTLE, loser, rng) or []
         if _set_for(state, loser) != LOST_BATTLE:
-            return []
+            return events
         hand = {data(state).treachery_card(card).name for card in state["factions"][loser]["hand"]}
         plan = plans[loser]
         if not hand & {plan["weapon"], plan["defense"], plan["cheap_hero"]} - {None}:
-            return []                       # nothing it played was kept: the card stays set
+            return events                   # nothing it played was kept: the card stays set
         record = held(state, loser)
         assert record is not None
         use = NexusUse(state["factions"][loser].pop(SET))
-        return played(state, record, use)
+        return events + played(state, record, use)
 
     def acted(self, state: State, seat: str, act: Act) -> list[Event]:
         """4.03.02: a faction joining an alliance outside a Nexus (the Moritani's Enemy of My
@@ -314,21 +320,20 @@ def _set_uses(state: State, rng: random.Random) -> list[Event]:
             continue
         use = NexusUse(own[SET])
         faction = answers(record["value"], state)
-        if faction.nexus_uses[use].at != state["phase"]:
+        if faction.nexus_moment(use, own.get(SET_TARGET)) != state["phase"]:
             continue
-        effect = faction.nexus_played(state, use, seat, None, rng)
+        effect = faction.nexus_played(state, use, seat, own.get(SET_TARGET), rng)
         if effect is None:
             events.append(Event(EventCode.NEXUS_CARD_UNPLAYED, {}, to=(seat,)))
             continue
-        del own[SET]
         events += [*played(state, record, use), *effect]
     return events
 
 
 def cancels(state: State, seat: str, moment: str, target: str, rng: random.Random
             ) -> list[Event] | None:
-    """``seat``'s card, set for ``moment`` (``NexusPlay.at``: a power used against it), played
-    against that use of the power, on ``target`` (its leader), where its faction's
+    """``seat``'s card, set for ``moment`` (``NexusPlay.at``: a power used against it, a
+    battle won), played then, on ``target`` (its leader, the loser), where its faction's
     ``nexus_played`` can: what follows; else None, the card staying set."""
     record = held(state, seat)
     if _set_for(state, seat) != moment or record is None:
@@ -370,13 +375,17 @@ def _set_for(state: State, seat: str) -> str | None:
     record = held(state, seat)
     if SET not in own or record is None:
         return None
-    return answers(record["value"], state).nexus_uses[NexusUse(own[SET])].at
+    return answers(record["value"], state).nexus_moment(NexusUse(own[SET]), own.get(SET_TARGET))
 
 
-def set_for(state: State, seat: str, use: NexusUse, phase: str) -> list[Event]:
-    """``seat``'s card set for ``use``, played at the end of ``phase`` (``_set_uses``); its
-    holder alone told."""
+def set_for(state: State, seat: str, use: NexusUse, phase: str, target: str | None = None
+            ) -> list[Event]:
+    """``seat``'s card set for ``use``, played at the end of ``phase`` (``_set_uses``) or at
+    the moment named (``NexusPlay.at``); what its line named kept with it; its holder alone
+    told."""
     state["factions"][seat][SET] = str(use)
+    if target is not None:
+        state["factions"][seat][SET_TARGET] = target
     return [Event(EventCode.NEXUS_CARD_SET, {"use": str(use), "phase": phase}, to=(seat,))]
 
 
@@ -474,6 +483,7 @@ def played(state: State, record: dict[str, Any], use: str) -> list[Event]:
     seat = record["owner"]
     _discard(record)
     state["factions"][seat].pop(SET, None)      # a use set earlier is gone with the card
+    state["factions"][seat].pop(SET_TARGET, None)
     return [Event(EventCode.NEXUS_CARD_PLAYED, {
         "faction": seat, "card": card_name(state, record["value"]), "use": str(use)})]
 
