@@ -395,6 +395,7 @@ class EventCode(StrEnum):
     NEXUS_SARDAUKAR_LOANED = "nexus-sardaukar-loaned"       # 4.03.07.04: forces as Sardaukar
     NEXUS_HAND_LOOKED = "nexus-hand-looked"     # 4.03.07.10: a loser's card looked at
     NEXUS_HAND_CARD = "nexus-hand-card"         # which (the winner alone)
+    NEXUS_SALE_BETRAYED = "nexus-sale-betrayed"     # 4.03.07.11: a cache card's sale
     # transfers
     ALLY_CONSTRAINT = "ally-constraint"
     BRIBE = "bribe"

@@ -162,8 +162,7 @@ def test_001_4_03_07_every_use_offered_is_its_faction_s_module_s():
     both = [NexusUse.BETRAYAL, NexusUse.SECRET_ALLY]
     assert offered["choam"] == both
     assert offered["ecaz"] == [NexusUse.BETRAYAL, NexusUse.CUNNING, NexusUse.SECRET_ALLY]
-    assert offered["richese"] == [NexusUse.SECRET_ALLY]
-    assert offered["guild"] == offered[FR] == both
+    assert offered["guild"] == offered[FR] == offered["richese"] == both
     all_three = [NexusUse.BETRAYAL, NexusUse.CUNNING, NexusUse.SECRET_ALLY]
     assert offered["ixians"] == offered[HA] == offered["tleilaxu"] == offered[EM] == all_three
     assert offered["moritani"] == all_three
@@ -521,3 +520,14 @@ def test_001_4_03_07_10_the_choam_secret_ally_looks_at_the_loser_s_hand():
     scenario = yaml.safe_load((SCENARIOS / f"{name}.yaml").read_text("utf-8"))
     scenario["orders"][0][AT] = "PASS\nNEXUS PLAY WORTHLESS"
     assert not run_scenario(scenario)["expect"]["failed"]
+
+
+def test_001_4_03_07_11_the_richese_betrayal_cancels_their_alternate_income():
+    state = played("gf9_4_03_07_11_the_richese_card_s_betrayal_cancels_their_alternate_income")
+    assert violations(state) == []
+
+
+def test_001_4_03_07_11_the_richese_betrayal_discards_the_card_they_buy():
+    """The card discarded unpaid, every treachery card still counted (the invariants)."""
+    state = played("gf9_4_03_07_11_the_richese_card_s_betrayal_discards_the_card_they_buy")
+    assert violations(state) == []

@@ -332,6 +332,13 @@ def shipping_terms(state: State, seat: str) -> list[str]:
     return [text for variant in in_play(state) if (text := variant.shipping_terms(state, seat))]
 
 
+def sale_betrayed(state: State, seller: str, buyer: str, rng: random.Random) -> list[Event]:
+    """What cancels ``seller``'s power over the sale of the card it offers to ``buyer`` (001
+    4.03.07.11: the Richese Nexus card's Betrayal), with what that plays; none: no change."""
+    return [event for variant in in_play(state)
+            for event in variant.sale_betrayed(state, seller, buyer, rng)]
+
+
 def traitors_cancelled(state: State, plans: dict[str, dict[str, Any]],
                        traitors: dict[str, dict[str, str]], rng: random.Random) -> list[Event]:
     """The traitors a variant cancels before they are called (001 4.03.07.06: the Harkonnen
@@ -352,6 +359,6 @@ __all__ = ["VARIANTS", "Variant", "acted", "at_reveal", "battle_opened", "battle
            "movement_bonus", "native_arrivals", "paid", "phase_begins", "phase_ends",
            "revival_opens", "revival_terms", "shipment_paid", "shipped", "shipped_as_one",
            "shipping_terms", "shut", "storm_placed", "stronghold_rate", "traitors_barred",
-           "traitors_cancelled",
+           "traitors_cancelled", "sale_betrayed",
            "victory_points", "violations",
            "war_continues", "widened"]

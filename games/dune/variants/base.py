@@ -232,6 +232,12 @@ class Variant:
         """What the variant adds to the shipping terms a faction is told: nothing."""
         return ""
 
+    def sale_betrayed(self, state: State, seller: str, buyer: str, rng: random.Random
+                      ) -> list[Event]:
+        """A card ``seller``'s power offers is about to be sold to ``buyer``: what cancels the
+        seller's power over the sale (001 4.03.07.11): nothing."""
+        return []
+
     def traitors_cancelled(self, state: State, plans: dict[str, dict[str, Any]],
                            traitors: dict[str, dict[str, str]], rng: random.Random
                            ) -> list[Event]:

@@ -63,6 +63,7 @@ WORM = "worm"                       # ``NexusPlay.at``: set for the next worm to
 LOST_BATTLE = "lost battle"         # ``NexusPlay.at``: set for the next battle lost to a winner
 TRAITOR = "traitor revealed"        # ``NexusPlay.at``: set for the next traitor called on one
 FACE_DANCER = "face dancer revealed"    # ``NexusPlay.at``: the next Face Dancer revealed on one
+SALE = "cache card sold"            # ``NexusPlay.at``: set for the next sale of an offered card
 REDRAW_TRAITORS = "nexus_traitor_redraw"    # a sheet's: traitors owed at War Continues (.06)
 FIVE_AS_ONE = "five_shipped_as_one"     # a power lent (``lend``): 001 4.03.07.11
 REVIVAL_TERMS = "revival_5_at_1"    # lent: a revival limit of 5, forces at 1 spice (.09)
@@ -229,6 +230,18 @@ class NexusCards(Variant):
                     Event(EventCode.NEXUS_PAYMENT_TAKEN, {"faction": seat, "payer": payer,
                                                           "from": payee or "bank",
                                                           "spice": taken})]
+        return []
+
+    def sale_betrayed(self, state: State, seller: str, buyer: str, rng: random.Random
+                      ) -> list[Event]:
+        """The first holder in storm order whose card, the seller's, is set for a sale
+        (``SALE``: the Richese card's Betrayal, 001 4.03.07.11) plays it on this one."""
+        for seat in storm_order(state):
+            record = held(state, seat)
+            if record is not None and record["value"] == seller:
+                found = cancels(state, seat, SALE, buyer, rng)
+                if found:
+                    return found
         return []
 
     def traitors_cancelled(self, state: State, plans: dict[str, dict[str, Any]],
