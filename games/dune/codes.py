@@ -396,6 +396,7 @@ class EventCode(StrEnum):
     NEXUS_HAND_LOOKED = "nexus-hand-looked"     # 4.03.07.10: a loser's card looked at
     NEXUS_HAND_CARD = "nexus-hand-card"         # which (the winner alone)
     NEXUS_SALE_BETRAYED = "nexus-sale-betrayed"     # 4.03.07.11: a cache card's sale
+    NEXUS_INTERNAL_AUDIT = "nexus-internal-audit"   # 4.03.07.10 (B): 6 spice from the bank
     # transfers
     ALLY_CONSTRAINT = "ally-constraint"
     BRIBE = "bribe"

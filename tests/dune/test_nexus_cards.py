@@ -157,8 +157,10 @@ def test_001_4_03_07_every_use_offered_is_its_faction_s_module_s():
     """No phase names a faction: each use played by mail is its faction's ``nexus_uses``, and
     a faction whose card's uses are all left has none (the prompt says so)."""
     rules = make_rules("gf9", {**OPTION, **EXPANSIONS})
-    offered = {seat: sorted(power(seat, rules).nexus_uses)
+    offered = {seat: sorted(set(power(seat, rules).nexus_uses) - {NexusUse.NAMED})
                for seat in (faction.seat for faction in ruleset_data("gf9").factions)}
+    named = {seat for seat in offered if NexusUse.NAMED in power(seat, rules).nexus_uses}
+    assert named == {"choam", FR, EM}       # text B's INTERNAL AUDIT, NATIVE RESILIENCY...
     both = [NexusUse.BETRAYAL, NexusUse.SECRET_ALLY]
     assert offered["choam"] == both
     assert offered["ecaz"] == [NexusUse.BETRAYAL, NexusUse.CUNNING, NexusUse.SECRET_ALLY]
@@ -531,3 +533,39 @@ def test_001_4_03_07_11_the_richese_betrayal_discards_the_card_they_buy():
     """The card discarded unpaid, every treachery card still counted (the invariants)."""
     state = played("gf9_4_03_07_11_the_richese_card_s_betrayal_discards_the_card_they_buy")
     assert violations(state) == []
+
+
+# --- the revision's named effects (001 4.03.07.02-13, text B; option ``nexus_cards_named``)
+def test_001_4_03_07_b_native_resiliency_revives_three_more():
+    played("gf9_4_03_07_b_native_resiliency_revives_three_more")
+
+
+def test_001_4_03_07_b_internal_audit_takes_six_spice():
+    state = played("gf9_4_03_07_b_internal_audit_takes_six_spice")
+    assert state["factions"][AT]["spice"] >= 7
+
+
+def test_001_4_03_07_b_sardaukar_on_loan_doubles_five_forces():
+    played("gf9_4_03_07_b_sardaukar_on_loan_doubles_five_forces")
+
+
+def test_001_4_03_07_b_each_card_is_played_for_its_named_effect_whoever_holds_it():
+    """With the option every card's use is its named effect, one's own faction's, a seated
+    one's or not; a card whose named effect is not played by mail is refused, and kept; a game
+    without the option plays the three uses."""
+    named = {**OPTION, "nexus_cards_named": True}
+    rules = make_rules("gf9", named)
+    game = {"rules": rules.to_json(), "seats": [AT, HA]}
+    assert {nexus_cards.use_of(game, holder, value) for holder in (AT, HA)
+            for value in (AT, HA, EM)} == {NexusUse.NAMED}
+    assert nexus_cards.use_of({"rules": make_rules("gf9", OPTION).to_json(), "seats": [AT, HA]}, AT,
+                              EM) == NexusUse.SECRET_ALLY
+    name = "gf9_4_03_07_b_internal_audit_takes_six_spice"
+    scenario = yaml.safe_load((SCENARIOS / f"{name}.yaml").read_text("utf-8"))
+    scenario["position"]["tokens"] = {"Atreides Nexus card": {"owner": AT, "at": "behind",
+                                                              "face": "down"}}
+    scenario["expect"] = {"refused": [{"step": 1, "seat": AT, "line": 2,
+                                       "code": "not-in-hand"}],
+                          "tokens": {"Atreides Nexus card": {"owner": AT, "at": "behind"}}}
+    result = run_scenario(scenario)
+    assert result["expect"]["checked"] and not result["expect"]["failed"], result["expect"]

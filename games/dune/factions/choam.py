@@ -49,6 +49,7 @@ INCOME = 2                  # 2.09.05: "2 spice from the bank for each faction i
 ALLY_CHARITY = 2            # A 2.09.15, B 2.09.18: "two Spice from the spice bank"
 NEXUS_WORTHLESS_PRICE = 2   # 001 4.03.07.10: "discard a Worthless Card and gain 2 spice"
 WORTHLESS, LOOK = "WORTHLESS", "LOOK"   # the words of the CHOAM card's Secret Ally's halves
+INTERNAL_AUDIT = 6          # 001 4.03.07.10 (B): "Add six spice to your spice reserves"
 
 
 def section(state: State, a: str, b: str) -> str:
@@ -103,7 +104,9 @@ class Choam(Faction):
             "set now: WORTHLESS (the default), at the end of Spice Collection a Worthless card "
             "of your hand discarded and 2 spice taken from the bank; or LOOK, when you next "
             "win a battle, a card of the loser's hand at random, not one played in it, shown "
-            "to you (001 4.03.07.10).", f"{WORTHLESS}|{LOOK}", at="collection")}
+            "to you (001 4.03.07.10).", f"{WORTHLESS}|{LOOK}", at="collection"),
+        NexusUse.NAMED: NexusPlay(
+            "INTERNAL AUDIT: 6 spice from the bank (001 4.03.07.10, text B).")}
 
     def nexus_moment(self, use: NexusUse, target: str | None) -> str:
         """Secret Ally: its LOOK half set for the next battle won, its other half for the end
@@ -117,6 +120,10 @@ class Choam(Faction):
         discard pile, no spice paid for it.  Secret Ally (its first half): "discard a
         Worthless Card and gain 2 spice during Spice Collection Phase" (set when played, carried
         out at the phase's end; ruling: the first Worthless card of the hand by name)."""
+        if use == NexusUse.NAMED:                   # 001 4.03.07.10 (B): INTERNAL AUDIT
+            state["factions"][holder]["spice"] += INTERNAL_AUDIT
+            return [Event(EventCode.NEXUS_INTERNAL_AUDIT, {"faction": holder,
+                                                           "spice": INTERNAL_AUDIT})]
         if use == NexusUse.SECRET_ALLY and target in state["seats"]:
             return _looked(state, holder, target, rng)
         if use == NexusUse.SECRET_ALLY:

@@ -33,7 +33,11 @@ class Fremen(Faction):
         "in the revival, your free revival raised to 3 this turn: the forces it lacks revived "
         "from the tanks free after your revival; in any other round, set for the next worm "
         "that would devour your forces: none of them lost to it (001 4.03.07.05).",
-        phases=("revival",), at=WORM)}
+        phases=("revival",), at=WORM),
+        NexusUse.NAMED: NexusPlay(
+        "NATIVE RESILIENCY: in the revival, after your revival, up to 3 of your forces "
+        "revived from the tanks free, beyond your limit (001 4.03.07.05, text B).",
+        phases=("revival",))}
 
     def nexus_played(self, state: State, use: NexusUse, holder: str, target: str | None,
                      rng: random.Random) -> list[Event] | None:
@@ -47,6 +51,11 @@ class Fremen(Faction):
         before its end the ride withheld to the turn's end, the Mentat Pause; after it, in a
         round before Shipment and Movement, their two territories withheld to that phase's
         end; Shai-Hulud, 2.04.08, stays theirs: their forces are still not devoured)."""
+        if use == NexusUse.NAMED:           # 001 4.03.07.05 (B): NATIVE RESILIENCY
+            if not state["factions"][holder]["tanks"]:
+                return None
+            return nexus_revival(state, holder, NEXUS_FREE_REVIVAL, "Fremen Nexus card", use,
+                                 "001 4.03.07.05 (B)")
         if use == NexusUse.BETRAYAL:
             ride = state["phase"] in RIDE_ROUNDS
             return withhold(state, self.seat, (BEAST_OF_BURDEN,) if ride else (MOVEMENT,),

@@ -94,7 +94,10 @@ def card_name(state: State | dict[str, Any], value: str) -> str:
 
 
 def use_of(game: State | dict[str, Any], holder: str, value: str) -> NexusUse:
-    """The use of the card ``value`` in ``holder``'s hand (4.03.06.02-04)."""
+    """The use of the card ``value`` in ``holder``'s hand (4.03.06.02-04); with the revision's
+    cards (``nexus_cards_named``), its named effect, whoever holds it (4.03.07.02-13 B)."""
+    if rules_of(game).nexus_cards_named:
+        return NexusUse.NAMED
     if value == holder:
         return NexusUse.CUNNING
     return NexusUse.BETRAYAL if value in game["seats"] else NexusUse.SECRET_ALLY
