@@ -162,12 +162,10 @@ def test_001_4_03_07_every_use_offered_is_its_faction_s_module_s():
     named = {seat for seat in offered if NexusUse.NAMED in power(seat, rules).nexus_uses}
     assert named == {"choam", FR, EM}       # text B's INTERNAL AUDIT, NATIVE RESILIENCY...
     both = [NexusUse.BETRAYAL, NexusUse.SECRET_ALLY]
-    assert offered["choam"] == both
-    assert offered["ecaz"] == [NexusUse.BETRAYAL, NexusUse.CUNNING, NexusUse.SECRET_ALLY]
     assert offered["guild"] == offered[FR] == offered["richese"] == both
     all_three = [NexusUse.BETRAYAL, NexusUse.CUNNING, NexusUse.SECRET_ALLY]
     assert offered["ixians"] == offered[HA] == offered["tleilaxu"] == offered[EM] == all_three
-    assert offered["moritani"] == all_three
+    assert offered["moritani"] == offered["choam"] == offered["ecaz"] == all_three
     assert offered["bene-gesserit"] == [NexusUse.BETRAYAL, NexusUse.CUNNING]
     assert offered[AT] == [NexusUse.BETRAYAL]
 
@@ -567,5 +565,21 @@ def test_001_4_03_07_b_each_card_is_played_for_its_named_effect_whoever_holds_it
     scenario["expect"] = {"refused": [{"step": 1, "seat": AT, "line": 2,
                                        "code": "not-in-hand"}],
                           "tokens": {"Atreides Nexus card": {"owner": AT, "at": "behind"}}}
+    result = run_scenario(scenario)
+    assert result["expect"]["checked"] and not result["expect"]["failed"], result["expect"]
+
+
+def test_001_4_03_07_10_the_choam_cunning_pays_a_worthless_effect_with_any_card():
+    """Without the card played the line is refused (CHOAM hold no Trip to Gamont, and WITH
+    needs the Cunning), the Lasgun kept; the Cunning spent by the one use, the power not left
+    lent."""
+    name = "gf9_4_03_07_10_the_choam_card_s_cunning_pays_a_worthless_effect_with_any_card"
+    state = played(name)
+    assert "nexus_lent" not in state["factions"]["choam"]
+    scenario = yaml.safe_load((SCENARIOS / f"{name}.yaml").read_text("utf-8"))
+    scenario["orders"][0]["choam"] = "REVIVE 0"
+    scenario["expect"] = {"refused": [{"step": 3, "seat": "choam", "line": 2,
+                                       "code": "bad-special", "text": "001 4.03.07.10"}],
+                          "forces": {"Arrakeen": {AT: 5}}}
     result = run_scenario(scenario)
     assert result["expect"]["checked"] and not result["expect"]["failed"], result["expect"]

@@ -33,7 +33,7 @@ from ..data import Ability, CardType, NexusUse
 from ..discard_pile import discard
 from ..rules import rules_of
 from ..state import State, ally_of, data, faction_name
-from ..variants.nexus_cards import WON_BATTLE
+from ..variants.nexus_cards import WON_BATTLE, lend
 from . import choam_audit as audit
 from . import choam_fund as fund
 from . import choam_karama as karama
@@ -100,6 +100,9 @@ class Choam(Faction):
         NexusUse.BETRAYAL: NexusPlay(
             "CHOAM discard a treachery card of their hand at random and take no spice for it "
             "(001 4.03.07.10)."),
+        NexusUse.CUNNING: NexusPlay(
+            "until the end of this turn, one use of a Worthless card's effect paid with any "
+            "card of your hand: USE <card> ... WITH <card> (001 4.03.07.10)."),
         NexusUse.SECRET_ALLY: NexusPlay(
             "set now: WORTHLESS (the default), at the end of Spice Collection a Worthless card "
             "of your hand discarded and 2 spice taken from the bank; or LOOK, when you next "
@@ -119,7 +122,15 @@ class Choam(Faction):
         """001 4.03.07.10, Betrayal: "at any time" a card of CHOAM's hand at random to the
         discard pile, no spice paid for it.  Secret Ally (its first half): "discard a
         Worthless Card and gain 2 spice during Spice Collection Phase" (set when played, carried
-        out at the phase's end; ruling: the first Worthless card of the hand by name)."""
+        out at the phase's end; ruling: the first Worthless card of the hand by name), its
+        second half by ``_looked``.  Cunning: "You may discard any Treachery Card to use any
+        Worthless Card special effect" (ruling: one use of MULTIPURPOSE PRODUCT, 2.09.08 A,
+        2.09.11 B, paid with the card its line names after WITH, lent to the turn's end:
+        ``choam_multipurpose.ANY_CARD``; a Karama cannot cancel a Cunning)."""
+        if use == NexusUse.CUNNING:
+            return lend(state, holder, (multipurpose.ANY_CARD,), "mentat_pause",
+                        "CHOAM Nexus card", use, "001 4.03.07.10",
+                        "one use of a Worthless card's effect paid with any card")
         if use == NexusUse.NAMED:                   # 001 4.03.07.10 (B): INTERNAL AUDIT
             state["factions"][holder]["spice"] += INTERNAL_AUDIT
             return [Event(EventCode.NEXUS_INTERNAL_AUDIT, {"faction": holder,
