@@ -583,3 +583,25 @@ def test_001_4_03_07_10_the_choam_cunning_pays_a_worthless_effect_with_any_card(
                           "forces": {"Arrakeen": {AT: 5}}}
     result = run_scenario(scenario)
     assert result["expect"]["checked"] and not result["expect"]["failed"], result["expect"]
+
+
+def test_001_4_03_07_08_a_use_s_word_by_mail_is_offered_echoed_and_refused_when_wrong(tmp_path):
+    """By mail: the holder's prompt names the words a use takes (the first the default); the
+    answer echoes NEXUS PLAY TECHNOLOGY as understood; a word of neither is refused, quoting
+    the line; the other seat reads neither the words nor which card is held."""
+    position = _nexus_position()
+    position["options"] = {**OPTION, "ixians_tleilaxu": True, "advanced": True}
+    position["seats"] = [AT, "ixians"]
+    position["position"]["storm"]["dialers"] = [AT, "ixians"]
+    position["position"]["tokens"] = {"Ixian Nexus card": {"owner": AT, "at": "behind",
+                                                           "face": "down"}}
+    site = Installation(tmp_path, maps=False)
+    game_at(site, position)
+    offered = [p for p in open_prompts(site, AT) if p.kind == playing.CHOICE]
+    assert offered and "NEXUS PLAY [SUPPLY CHAIN or TECHNOLOGY]" in offered[0].legal
+    refused = flat(send(site, AT, "DIAL 1\nNEXUS PLAY KARAMA"))
+    assert "NEXUS PLAY KARAMA" in refused and "SUPPLY CHAIN or TECHNOLOGY" in refused
+    answer = flat(send(site, AT, "DIAL 1\nNEXUS PLAY TECHNOLOGY"))
+    assert "NEXUS PLAY TECHNOLOGY" in answer
+    ixians = flat("\n".join(text(m) for m in site.sent(address("ixians"))))
+    assert "TECHNOLOGY" not in ixians and "Ixian Nexus card" not in ixians
