@@ -525,7 +525,7 @@ def test_001_4_03_nobody_else_reads_which_nexus_card_is_held(tmp_path, held):
     game with the Nexus cards, played through the moderator by mail from the set-up to turn 2's
     bidding, the Harkonnen holding one Nexus card face down in one run and another in the
     other: a card with a use they may play now (Ecaz's Secret Ally in any round, the Emperor's
-    in the Revival phase) and one with none by mail (the Bene Gesserit's Secret Ally), or two
+    in the Revival phase) and one set for a battle (the Bene Gesserit's Secret Ally), or two
     with uses of different kinds (the Guild's Secret Ally lends a power, CHOAM's is set for the
     end of Spice Collection; the Fremen's Betrayal withholds a seated faction's power, the
     Tleilaxu's Secret Ally revives a leader).  Every mail the

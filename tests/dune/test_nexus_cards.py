@@ -162,12 +162,11 @@ def test_001_4_03_07_every_use_offered_is_its_faction_s_module_s():
     named = {seat for seat in offered if NexusUse.NAMED in power(seat, rules).nexus_uses}
     assert named == {"choam", FR, EM}       # text B's INTERNAL AUDIT, NATIVE RESILIENCY...
     both = [NexusUse.BETRAYAL, NexusUse.SECRET_ALLY]
-    assert offered["guild"] == offered[FR] == offered["richese"] == both
+    assert offered["guild"] == offered[FR] == offered["richese"] == offered[AT] == both
     all_three = [NexusUse.BETRAYAL, NexusUse.CUNNING, NexusUse.SECRET_ALLY]
     assert offered["ixians"] == offered[HA] == offered["tleilaxu"] == offered[EM] == all_three
     assert offered["moritani"] == offered["choam"] == offered["ecaz"] == all_three
-    assert offered["bene-gesserit"] == [NexusUse.BETRAYAL, NexusUse.CUNNING]
-    assert offered[AT] == [NexusUse.BETRAYAL]
+    assert offered["bene-gesserit"] == all_three
 
 
 # --- by mail
@@ -605,3 +604,28 @@ def test_001_4_03_07_08_a_use_s_word_by_mail_is_offered_echoed_and_refused_when_
     assert "NEXUS PLAY TECHNOLOGY" in answer
     ixians = flat("\n".join(text(m) for m in site.sent(address("ixians"))))
     assert "TECHNOLOGY" not in ixians and "Ixian Nexus card" not in ixians
+
+
+def test_001_4_03_07_02_the_atreides_secret_ally_asks_a_prescience_question():
+    """Without the card played the Fremen have no question to put: the line is refused."""
+    name = "gf9_4_03_07_02_the_atreides_card_s_secret_ally_asks_a_prescience_question"
+    played(name)
+    scenario = yaml.safe_load((SCENARIOS / f"{name}.yaml").read_text("utf-8"))
+    scenario["orders"][0][FR] = "PASS"
+    scenario["orders"] = scenario["orders"][:4]
+    scenario["expect"] = {"refused": [{"step": 4, "seat": FR, "line": 1, "code": "not-now"}]}
+    result = run_scenario(scenario)
+    assert result["expect"]["checked"] and not result["expect"]["failed"], result["expect"]
+
+
+def test_001_4_03_07_03_the_bg_secret_ally_gives_the_voice_in_a_battle():
+    """Without the card played the Fremen have no Voice to give: the line is refused, and the
+    Crysknife kills Stilgar."""
+    name = "gf9_4_03_07_03_the_bg_card_s_secret_ally_gives_the_voice_in_a_battle"
+    played(name)
+    scenario = yaml.safe_load((SCENARIOS / f"{name}.yaml").read_text("utf-8"))
+    scenario["orders"][0][FR] = "PASS"
+    scenario["expect"] = {"refused": [{"step": 4, "seat": FR, "line": 1, "code": "not-now"}],
+                          "factions": {FR: {"leaders_in_tanks": ["Stilgar"]}}}
+    result = run_scenario(scenario)
+    assert result["expect"]["checked"] and not result["expect"]["failed"], result["expect"]

@@ -69,6 +69,7 @@ from .base import (
     has,
     hooks,
     karama_power_used,
+    lenders,
     loaned,
     rules_key,
     withheld,
@@ -315,6 +316,6 @@ __all__ = ["BEAST_OF_BURDEN", "CARD", "CLASSES", "FACTIONS", "FIRST", "LAST", "N
            "ONCE_AROUND", "REVIVAL", "MOVEMENT", "SHIPMENT", "SILENT", "BattleTools", "Faction",
            "Offer", "RevivalTerms", "allied", "battle_support", "decide", "decide_all",
            "decision_keys", "decisions", "hand_limit", "hand_limits", "has", "holder", "in_play",
-           "karama_power_used", "lister", "loaned", "ordered", "owner", "payee", "phase_ends",
-           "power", "registry", "standing_apply", "standing_keys", "standing_prompts",
-           "upgrade_state", "withheld"]
+           "karama_power_used", "lenders", "lister", "loaned", "ordered", "owner", "payee",
+           "phase_ends", "power", "registry", "standing_apply", "standing_keys",
+           "standing_prompts", "upgrade_state", "withheld"]

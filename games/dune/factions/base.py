@@ -37,6 +37,27 @@ LENT = "nexus_lent"
 WITHHELD = "nexus_withheld"
 # A battle's powers a Nexus card's Betrayal stops in it (001 4.03.07.02-03: ``stop``).
 STOPPED = "nexus_stopped"
+# A battle's powers a Nexus card's Secret Ally lends in it, by the faction whose power it is:
+# the holder who has it there (001 4.03.07.02-03: ``lend_in_battle``).
+BORROWED = "nexus_borrowed"
+
+
+def lend_in_battle(battle: dict[str, Any], faction: str, holder: str) -> None:
+    """``faction``'s battle power ``holder``'s in this battle (``borrower``, ``lenders``)."""
+    battle.setdefault(BORROWED, {})[faction] = holder
+
+
+def borrower(battle: dict[str, Any], faction: str) -> str | None:
+    """Who has ``faction``'s battle power in this battle by a Nexus card, if anyone (a
+    state's battle or a view's)."""
+    return battle.get(BORROWED, {}).get(faction)
+
+
+def lenders(battle: dict[str, Any]) -> list[str]:
+    """The factions whose battle powers a Nexus card lends in this battle, seated or not."""
+    return sorted(battle.get(BORROWED, ()))
+
+
 # A battle's forces counted as another kind by a Nexus card's Cunning, by seat: how many and
 # what each is worth (001 4.03.07.04: ``loan``).
 LOANED = "nexus_loaned"
