@@ -160,7 +160,7 @@ def test_001_4_03_07_every_use_offered_is_its_faction_s_module_s():
     offered = {seat: sorted(set(power(seat, rules).nexus_uses) - {NexusUse.NAMED})
                for seat in (faction.seat for faction in ruleset_data("gf9").factions)}
     named = {seat for seat in offered if NexusUse.NAMED in power(seat, rules).nexus_uses}
-    assert named == {"choam", FR, EM}       # text B's INTERNAL AUDIT, NATIVE RESILIENCY...
+    assert named == {"choam", FR, EM, AT, "bene-gesserit"}    # INTERNAL AUDIT, PRESCIENCE...
     both = [NexusUse.BETRAYAL, NexusUse.SECRET_ALLY]
     assert offered["guild"] == offered[FR] == offered["richese"] == offered[AT] == both
     all_three = [NexusUse.BETRAYAL, NexusUse.CUNNING, NexusUse.SECRET_ALLY]
@@ -559,11 +559,11 @@ def test_001_4_03_07_b_each_card_is_played_for_its_named_effect_whoever_holds_it
                               EM) == NexusUse.SECRET_ALLY
     name = "gf9_4_03_07_b_internal_audit_takes_six_spice"
     scenario = yaml.safe_load((SCENARIOS / f"{name}.yaml").read_text("utf-8"))
-    scenario["position"]["tokens"] = {"Atreides Nexus card": {"owner": AT, "at": "behind",
-                                                              "face": "down"}}
+    scenario["position"]["tokens"] = {"Spacing Guild Nexus card": {
+        "owner": AT, "at": "behind", "face": "down"}}         # CROSS-SHIP: not by mail yet
     scenario["expect"] = {"refused": [{"step": 1, "seat": AT, "line": 2,
                                        "code": "not-in-hand"}],
-                          "tokens": {"Atreides Nexus card": {"owner": AT, "at": "behind"}}}
+                          "tokens": {"Spacing Guild Nexus card": {"owner": AT, "at": "behind"}}}
     result = run_scenario(scenario)
     assert result["expect"]["checked"] and not result["expect"]["failed"], result["expect"]
 
@@ -629,3 +629,7 @@ def test_001_4_03_07_03_the_bg_secret_ally_gives_the_voice_in_a_battle():
                           "factions": {FR: {"leaders_in_tanks": ["Stilgar"]}}}
     result = run_scenario(scenario)
     assert result["expect"]["checked"] and not result["expect"]["failed"], result["expect"]
+
+
+def test_001_4_03_07_b_prescience_asks_the_opponent_s_weapon():
+    played("gf9_4_03_07_b_prescience_asks_the_opponent_s_weapon")

@@ -39,7 +39,11 @@ class Atreides(Faction):
         NexusUse.SECRET_ALLY: NexusPlay(
         "set now: in the next battle you fight, you put the Atreides' Prescience question to "
         "your opponent, the leader, weapon, defense or dial of its plan (001 4.03.07.02).",
-        at=BATTLE)}
+        at=BATTLE),
+        NexusUse.NAMED: NexusPlay(
+        "PRESCIENCE: set now: in the next battle you fight, you put the Prescience question "
+        "to your opponent, the leader, weapon, defense or dial of its plan (001 4.03.07.02, "
+        "text B).", at=BATTLE)}
 
     def nexus_played(self, state: State, use: NexusUse, holder: str, target: str | None,
                      rng: random.Random) -> list[Event] | None:
@@ -48,14 +52,14 @@ class Atreides(Faction):
         opens where the Atreides, or their ally, could ask: no question in it; by mail the
         question and the plans come in one round, so it is stopped before it is asked)."""
         battle = state["step"].get("battle")
-        if use == NexusUse.SECRET_ALLY:
-            return self._lent(state, battle, holder)
+        if use in (NexusUse.SECRET_ALLY, NexusUse.NAMED):     # text B's PRESCIENCE too
+            return self._lent(state, battle, holder, use)
         if use != NexusUse.BETRAYAL or not battle or not prescience.asker(state, battle):
             return None
         stop(battle, prescience.PRESCIENCE)
         return [Event(EventCode.NEXUS_POWER_STOPPED, {"faction": self.seat,
                                                       "power": prescience.PRESCIENCE})]
-    def _lent(self, state: State, battle: dict[str, Any] | None, holder: str
+    def _lent(self, state: State, battle: dict[str, Any] | None, holder: str, use: NexusUse
               ) -> list[Event] | None:
         """001 4.03.07.02, Secret Ally: "You may use Prescience Ability in a Battle" (ruling:
         set when played, carried out as the next battle the holder fights opens: it asks the
@@ -65,8 +69,8 @@ class Atreides(Faction):
         if not battle or holder not in (battle["aggressor"], battle["defender"]):
             return None
         lend_in_battle(battle, self.seat, holder)
-        return [Event(EventCode.NEXUS_POWER_BORROWED, {"faction": holder,
-                                                       "power": prescience.PRESCIENCE})]
+        return [Event(EventCode.NEXUS_POWER_BORROWED, {
+            "faction": holder, "power": prescience.PRESCIENCE, "use": str(use)})]
 
     precedence = {"before_plans": 2}     # prescience: steps 3-6 (000 lines 1214-1242)
 

@@ -30,7 +30,10 @@ class BeneGesserit(Faction):
         "ally) could use it (001 4.03.07.03).", at=BATTLE),
         NexusUse.SECRET_ALLY: NexusPlay(
         "set now: in the next battle you fight, you give your opponent the Bene Gesserit's "
-        "Voice, VOICE [NOT] <kind or card> with your plan (001 4.03.07.03).", at=BATTLE)}
+        "Voice, VOICE [NOT] <kind or card> with your plan (001 4.03.07.03).", at=BATTLE),
+        NexusUse.NAMED: NexusPlay(
+        "VOICE: set now: in the next battle you fight, you give your opponent the Voice, VOICE "
+        "[NOT] <kind or card> with your plan (001 4.03.07.03, text B).", at=BATTLE)}
 
     def nexus_played(self, state: State, use: NexusUse, holder: str, target: str | None,
                      rng: random.Random) -> list[Event] | None:
@@ -42,12 +45,12 @@ class BeneGesserit(Faction):
         set for the next battle the holder fights, the Voice then given with its plan, the
         Bene Gesserit's powers before the plans asked for it though they are not seated)."""
         battle = state["step"].get("battle")
-        if use == NexusUse.SECRET_ALLY:     # "During a battle, you may use the ... Voice"
+        if use in (NexusUse.SECRET_ALLY, NexusUse.NAMED):     # text B's VOICE too
             if not battle or holder not in (battle["aggressor"], battle["defender"]):
                 return None
             lend_in_battle(battle, self.seat, holder)
-            return [Event(EventCode.NEXUS_POWER_BORROWED, {"faction": holder,
-                                                           "power": voice.VOICE})]
+            return [Event(EventCode.NEXUS_POWER_BORROWED, {
+                "faction": holder, "power": voice.VOICE, "use": str(use)})]
         if use != NexusUse.BETRAYAL or not battle or not voice.voicer(state, battle):
             return None
         stop(battle, voice.VOICE)
