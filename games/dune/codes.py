@@ -400,6 +400,16 @@ class EventCode(StrEnum):
     NEXUS_WORM_SPARED = "nexus-worm-spared"         # 4.03.07.05: no forces lost to a worm
     NEXUS_POWER_STOPPED = "nexus-power-stopped"     # 4.03.07.02-03: stopped in a battle
     NEXUS_PAYMENT_TAKEN = "nexus-payment-taken"     # 4.03.07.07: a shipment's payment
+    NEXUS_TRAITOR_CANCELLED = "nexus-traitor-cancelled"     # 4.03.07.06: shuffled back
+    NEXUS_TRAITOR_REDRAWN = "nexus-traitor-redrawn"         # 4.03.07.06: at War Continues
+    NEXUS_TRAITOR_REDRAWN_CARDS = "nexus-traitor-redrawn-cards"     # which (the drawer)
+    NEXUS_FACE_DANCER_CANCELLED = "nexus-face-dancer-cancelled"     # 4.03.07.09
+    NEXUS_SARDAUKAR_LOANED = "nexus-sardaukar-loaned"       # 4.03.07.04: forces as Sardaukar
+    NEXUS_HAND_LOOKED = "nexus-hand-looked"     # 4.03.07.10: a loser's card looked at
+    NEXUS_HAND_CARD = "nexus-hand-card"         # which (the winner alone)
+    NEXUS_SALE_BETRAYED = "nexus-sale-betrayed"     # 4.03.07.11: a cache card's sale
+    NEXUS_INTERNAL_AUDIT = "nexus-internal-audit"   # 4.03.07.10 (B): 6 spice from the bank
+    NEXUS_POWER_BORROWED = "nexus-power-borrowed"   # 4.03.07.02-03: a battle power lent
     # transfers
     ALLY_CONSTRAINT = "ally-constraint"
     BRIBE = "bribe"

@@ -144,7 +144,13 @@ class Strength:
                                              sum(mix.values())))
 
     def _counts(self, mix: tuple[int, ...]) -> dict[str, int]:
-        return {t.kind: n for t, n in zip(self.troops, mix, strict=True) if n}
+        """The mix per kind: a kind in two troops (some of it worth more, 001 4.03.07.04)
+        summed."""
+        found: dict[str, int] = {}
+        for troop, n in zip(self.troops, mix, strict=True):
+            if n:
+                found[troop.kind] = found.get(troop.kind, 0) + n
+        return found
 
 
 @cache

@@ -794,6 +794,10 @@ class GF9(Classic):
     # 001 4.03.04, text B (the revision's draw): after a Nexus, one card revealed for each
     # faction drawing, then shuffled and dealt among them face down (``variants.nexus_cards``)
     nexus_cards_text_b: bool = field(default=False, metadata=ADDED)
+    # 001 4.03.07.02-13, text B (the revision's cards): each card played for the named effect
+    # printed after its three uses (INTERNAL AUDIT, NATIVE RESILIENCY, SARDAUKAR ON LOAN...),
+    # whoever holds it, in place of its Betrayal, Cunning or Secret Ally (``NexusUse.NAMED``)
+    nexus_cards_named: bool = field(default=False, metadata=ADDED)
     # 001 2.13: the Free Traders, the Landsraad's homebrew faction, seated (their sheet's
     # ``expansion``, ``Rules.in_play``; ``data/freetraders``)
     free_traders: bool = field(default=False, metadata=ADDED)
@@ -824,6 +828,7 @@ class GF9(Classic):
         "discovery_duplicates_out": ("discovery_duplicates_out",),
         "nexus_cards_text_b": ("nexus_cards_text_b",), "free_traders": ("free_traders",),
         "millennial_cards": ("millennial_cards",),
+        "nexus_cards_named": ("nexus_cards_named",),
         **{f"landsraad_{n}_cards": (f"landsraad_{n}_cards",) for n in LANDSRAAD_PACKS}}
 
     # 001 1.01-1.09: Storm, Spice Blow and Nexus, CHOAM Charity, Bidding, Revival, Shipment

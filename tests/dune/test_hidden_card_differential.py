@@ -531,16 +531,17 @@ def test_001_3_05_02_nobody_else_reads_who_holds_the_butlerian_jihad(tmp_path):
 
 # --- the Nexus cards (001 4.03) ----------------------------------------------------------------
 @pytest.mark.whole_game
-@pytest.mark.parametrize("held", [("ecaz", "atreides"), ("emperor", "fremen"),
-                                  ("guild", "choam")])
+@pytest.mark.parametrize("held", [("ecaz", "atreides"), ("emperor", "bene-gesserit"),
+                                  ("guild", "choam"), ("fremen", "tleilaxu")])
 def test_001_4_03_nobody_else_reads_which_nexus_card_is_held(tmp_path, held):
     """Secrets stay secret (TEAM.md; 001 4.03.04: "keep it secret until used"): the same GF9
     game with the Nexus cards, played through the moderator by mail from the set-up to turn 2's
     bidding, the Harkonnen holding one Nexus card face down in one run and another in the
     other: a card with a use they may play now (Ecaz's Secret Ally in any round, the Emperor's
-    in the Revival phase) and one with none by mail (the Atreides' Betrayal, the Fremen's
-    Cunning... of a seated faction), or two with uses of different kinds (the Guild's Secret
-    Ally lends a power, CHOAM's is set for the end of Spice Collection).  Every mail the
+    in the Revival phase) and one set for a battle (the Bene Gesserit's Secret Ally), or two
+    with uses of different kinds (the Guild's Secret Ally lends a power, CHOAM's is set for the
+    end of Spice Collection; the Fremen's Betrayal withholds a seated faction's power, the
+    Tleilaxu's Secret Ally revives a leader).  Every mail the
     others get, the step numbers after each tick and the archive pages are the same; the
     holder is offered its optional decision in both games alike (``cards/nexus_cards.py``)."""
     asked, not_asked = _with_and_without(tmp_path, "gf9", {"nexus_cards": True}, "Baliset",

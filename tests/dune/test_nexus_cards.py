@@ -157,18 +157,16 @@ def test_001_4_03_07_every_use_offered_is_its_faction_s_module_s():
     """No phase names a faction: each use played by mail is its faction's ``nexus_uses``, and
     a faction whose card's uses are all left has none (the prompt says so)."""
     rules = make_rules("gf9", {**OPTION, **EXPANSIONS})
-    offered = {seat: sorted(power(seat, rules).nexus_uses)
+    offered = {seat: sorted(set(power(seat, rules).nexus_uses) - {NexusUse.NAMED})
                for seat in (faction.seat for faction in ruleset_data("gf9").factions)}
+    named = {seat for seat in offered if NexusUse.NAMED in power(seat, rules).nexus_uses}
+    assert named == {"choam", FR, EM, AT, "bene-gesserit"}    # INTERNAL AUDIT, PRESCIENCE...
     both = [NexusUse.BETRAYAL, NexusUse.SECRET_ALLY]
-    assert offered["choam"] == offered["moritani"] == offered[EM] == both
-    assert offered["ecaz"] == [NexusUse.BETRAYAL, NexusUse.CUNNING, NexusUse.SECRET_ALLY]
-    assert offered[FR] == offered["richese"] == [NexusUse.SECRET_ALLY]
-    assert offered["guild"] == [NexusUse.BETRAYAL, NexusUse.SECRET_ALLY]
-    assert offered["ixians"] == [NexusUse.BETRAYAL, NexusUse.CUNNING, NexusUse.SECRET_ALLY]
-    assert offered[HA] == [NexusUse.CUNNING, NexusUse.SECRET_ALLY]
-    assert offered["tleilaxu"] == [NexusUse.CUNNING, NexusUse.SECRET_ALLY]
-    assert offered["bene-gesserit"] == [NexusUse.BETRAYAL, NexusUse.CUNNING]
-    assert offered[AT] == [NexusUse.BETRAYAL]
+    assert offered["guild"] == offered[FR] == offered["richese"] == offered[AT] == both
+    all_three = [NexusUse.BETRAYAL, NexusUse.CUNNING, NexusUse.SECRET_ALLY]
+    assert offered["ixians"] == offered[HA] == offered["tleilaxu"] == offered[EM] == all_three
+    assert offered["moritani"] == offered["choam"] == offered["ecaz"] == all_three
+    assert offered["bene-gesserit"] == all_three
 
 
 # --- by mail
@@ -409,3 +407,229 @@ def test_001_4_03_04_b_the_revised_draw_reveals_the_cards_and_deals_them():
     state = played("gf9_4_03_04_b_the_revised_draw_reveals_the_cards_and_deals_them")
     assert sorted((cards(state)["ecaz"][0], cards(state)["moritani"][0])) == [EM, FR]
     assert cards(state)["ecaz"][1:] == cards(state)["moritani"][1:] == ("behind", "down")
+
+
+def test_001_4_03_07_05_the_fremen_betrayal_keeps_them_off_the_worm():
+    """Played before the end of the spice blow, the ride withheld to the turn's end (the
+    Fremen still not devoured): with the card unplayed the same game asks the Fremen to ride."""
+    name = "gf9_4_03_07_05_the_fremen_card_s_betrayal_keeps_them_off_the_worm"
+    state = played(name)
+    assert state["factions"][FR]["nexus_withheld"] == {"beast_of_burden": "mentat_pause"}
+    unplayed = yaml.safe_load((SCENARIOS / f"{name}.yaml").read_text("utf-8"))
+    unplayed["orders"][0][AT] = "DIAL 1"
+    unplayed["expect"] = {}
+    result = run_scenario(unplayed)
+    assert f"worm-ride:{FR}" in [p["key"] for p in result["prompts"]]
+
+
+def test_001_4_03_07_05_the_fremen_betrayal_takes_their_second_territory():
+    """Played after the spice blow, the Movement withheld to the end of Shipment and Movement:
+    one territory in reach, given back as the phase ends."""
+    state = played("gf9_4_03_07_05_the_fremen_card_s_betrayal_takes_their_second_territory")
+    assert "nexus_withheld" not in state["factions"][FR]
+
+
+def test_001_4_03_07_06_the_harkonnen_betrayal_cancels_a_traitor():
+    """The traitor card back in the deck, the Harkonnen drawing one at War Continues: they
+    hold one traitor, not Duncan Idaho unless drawn again, and none is owed any more."""
+    state = played("gf9_4_03_07_06_the_harkonnen_card_s_betrayal_cancels_a_traitor")
+    own = state["factions"][HA]
+    assert len(own["traitors"]) == 1 and nexus_cards.REDRAW_TRAITORS not in own
+
+
+def test_001_4_03_07_09_the_tleilaxu_betrayal_cancels_a_face_dancer():
+    played("gf9_4_03_07_09_the_tleilaxu_card_s_betrayal_cancels_a_face_dancer")
+
+
+def test_001_4_03_07_06_a_betrayal_set_for_a_traitor_waits_for_one_called():
+    """The card set for a traitor stays set through a battle where no Harkonnen traitor is
+    called on its holder (ruling: the next one called), told to nobody else."""
+    name = "gf9_4_03_07_06_the_harkonnen_card_s_betrayal_cancels_a_traitor"
+    scenario = yaml.safe_load((SCENARIOS / f"{name}.yaml").read_text("utf-8"))
+    scenario["position"]["factions"][HA]["traitors"] = ["Thufir Hawat"]
+    scenario["expect"] = {"no_events": ["nexus-card-played", "nexus-traitor-cancelled"]}
+    result = run_scenario(scenario)
+    assert not result["expect"]["failed"], result["expect"]
+    assert result["state"]["factions"][AT][nexus_cards.SET] == "betrayal"
+    assert cards(result["state"])[HA] == (AT, "behind", "down")
+
+
+def test_001_4_03_07_04_the_emperor_cunning_counts_five_forces_as_sardaukar():
+    """Without the card the same plan's DIAL 9 is refused: six forces support 6 at most."""
+    name = "gf9_4_03_07_04_the_emperor_card_s_cunning_counts_five_forces_as_sardaukar"
+    played(name)
+    unplayed = yaml.safe_load((SCENARIOS / f"{name}.yaml").read_text("utf-8"))
+    unplayed["orders"][0][EM] = "PASS"
+    unplayed["expect"] = {"refused": [{"step": 4, "seat": EM, "line": 2, "text": "0 to 6"}]}
+    result = run_scenario(unplayed)
+    assert not result["expect"]["failed"], result["expect"]
+
+
+def test_001_4_03_07_04_the_emperor_cunning_waits_for_a_battle_without_sardaukar():
+    """With a Sardaukar in the battle the card stays set (``if you have none in that
+    battle``), and the dial counts their forces as they are."""
+    name = "gf9_4_03_07_04_the_emperor_card_s_cunning_counts_five_forces_as_sardaukar"
+    scenario = yaml.safe_load((SCENARIOS / f"{name}.yaml").read_text("utf-8"))
+    scenario["position"]["forces"]["Carthag"][EM] = {"force": 5, "sardaukar": 1}
+    scenario["orders"][3][EM] = "LEADER Caid\nDIAL 7\nSPICE 6"
+    scenario["expect"] = {"no_events": ["nexus-card-played", "nexus-sardaukar-loaned"]}
+    result = run_scenario(scenario)
+    assert not result["expect"]["failed"], result["expect"]
+    assert result["state"]["factions"][EM][nexus_cards.SET] == "cunning"
+
+
+def test_001_4_03_07_13_the_moritani_cunning_places_a_terror_token_anywhere():
+    """Any territory on Arrakis, a sand one of many sectors too; the power given back at the
+    end of the Mentat Pause."""
+    name = "gf9_4_03_07_13_the_moritani_card_s_cunning_places_a_terror_token_anywhere"
+    state = played(name)
+    assert "nexus_lent" not in state["factions"]["moritani"]
+    scenario = yaml.safe_load((SCENARIOS / f"{name}.yaml").read_text("utf-8"))
+    scenario["orders"][-1]["moritani"] = "TERROR Atomics IN Hagga Basin"
+    placed = {"owner": "moritani", "at": "Hagga Basin SECTOR 12"}
+    scenario["expect"] = {"tokens": {"Atomics": placed}}
+    result = run_scenario(scenario)
+    assert result["expect"]["checked"] and not result["expect"]["failed"], result["expect"]
+
+
+def test_001_4_03_07_08_the_ixians_betrayal_withholds_their_technology():
+    """NEXUS PLAY TECHNOLOGY withholds the Technology, not the Supply Chain; a word of neither
+    is refused, quoting the choice, and the card kept."""
+    name = "gf9_4_03_07_08_the_ixians_card_s_betrayal_withholds_their_technology"
+    state = played(name)
+    assert state["factions"]["ixians"]["nexus_withheld"] == {"technology": "bidding"}
+    scenario = yaml.safe_load((SCENARIOS / f"{name}.yaml").read_text("utf-8"))
+    scenario["orders"] = scenario["orders"][:1]
+    scenario["orders"][0][AT] = "DIAL 1\nNEXUS PLAY KARAMA"
+    scenario["expect"] = {"refused": [{"step": 1, "seat": AT, "line": 2, "code": "bad-special",
+                                       "text": "SUPPLY CHAIN or TECHNOLOGY"}],
+                          "tokens": {"Ixian Nexus card": {"owner": AT, "at": "behind"}}}
+    result = run_scenario(scenario)
+    assert result["expect"]["checked"] and not result["expect"]["failed"], result["expect"]
+
+
+def test_001_4_03_07_10_the_choam_secret_ally_looks_at_the_loser_s_hand():
+    """Set by NEXUS PLAY LOOK for the next battle won, not for the end of Spice Collection;
+    NEXUS PLAY WORTHLESS is the first half, as NEXUS PLAY alone."""
+    name = "gf9_4_03_07_10_the_choam_card_s_secret_ally_looks_at_the_loser_s_hand"
+    state = played(name)
+    assert nexus_cards.SET_TARGET not in state["factions"][AT]
+    assert state["factions"][HA]["hand"] and len(state["factions"][HA]["hand"]) == 1
+    name = "gf9_4_03_07_10_the_choam_card_s_secret_ally_sells_a_worthless_card_at_collection"
+    scenario = yaml.safe_load((SCENARIOS / f"{name}.yaml").read_text("utf-8"))
+    scenario["orders"][0][AT] = "PASS\nNEXUS PLAY WORTHLESS"
+    assert not run_scenario(scenario)["expect"]["failed"]
+
+
+def test_001_4_03_07_11_the_richese_betrayal_cancels_their_alternate_income():
+    state = played("gf9_4_03_07_11_the_richese_card_s_betrayal_cancels_their_alternate_income")
+    assert violations(state) == []
+
+
+def test_001_4_03_07_11_the_richese_betrayal_discards_the_card_they_buy():
+    """The card discarded unpaid, every treachery card still counted (the invariants)."""
+    state = played("gf9_4_03_07_11_the_richese_card_s_betrayal_discards_the_card_they_buy")
+    assert violations(state) == []
+
+
+# --- the revision's named effects (001 4.03.07.02-13, text B; option ``nexus_cards_named``)
+def test_001_4_03_07_b_native_resiliency_revives_three_more():
+    played("gf9_4_03_07_b_native_resiliency_revives_three_more")
+
+
+def test_001_4_03_07_b_internal_audit_takes_six_spice():
+    state = played("gf9_4_03_07_b_internal_audit_takes_six_spice")
+    assert state["factions"][AT]["spice"] >= 7
+
+
+def test_001_4_03_07_b_sardaukar_on_loan_doubles_five_forces():
+    played("gf9_4_03_07_b_sardaukar_on_loan_doubles_five_forces")
+
+
+def test_001_4_03_07_b_each_card_is_played_for_its_named_effect_whoever_holds_it():
+    """With the option every card's use is its named effect, one's own faction's, a seated
+    one's or not; a card whose named effect is not played by mail is refused, and kept; a game
+    without the option plays the three uses."""
+    named = {**OPTION, "nexus_cards_named": True}
+    rules = make_rules("gf9", named)
+    game = {"rules": rules.to_json(), "seats": [AT, HA]}
+    assert {nexus_cards.use_of(game, holder, value) for holder in (AT, HA)
+            for value in (AT, HA, EM)} == {NexusUse.NAMED}
+    assert nexus_cards.use_of({"rules": make_rules("gf9", OPTION).to_json(), "seats": [AT, HA]}, AT,
+                              EM) == NexusUse.SECRET_ALLY
+    name = "gf9_4_03_07_b_internal_audit_takes_six_spice"
+    scenario = yaml.safe_load((SCENARIOS / f"{name}.yaml").read_text("utf-8"))
+    scenario["position"]["tokens"] = {"Spacing Guild Nexus card": {
+        "owner": AT, "at": "behind", "face": "down"}}         # CROSS-SHIP: not by mail yet
+    scenario["expect"] = {"refused": [{"step": 1, "seat": AT, "line": 2,
+                                       "code": "not-in-hand"}],
+                          "tokens": {"Spacing Guild Nexus card": {"owner": AT, "at": "behind"}}}
+    result = run_scenario(scenario)
+    assert result["expect"]["checked"] and not result["expect"]["failed"], result["expect"]
+
+
+def test_001_4_03_07_10_the_choam_cunning_pays_a_worthless_effect_with_any_card():
+    """Without the card played the line is refused (CHOAM hold no Trip to Gamont, and WITH
+    needs the Cunning), the Lasgun kept; the Cunning spent by the one use, the power not left
+    lent."""
+    name = "gf9_4_03_07_10_the_choam_card_s_cunning_pays_a_worthless_effect_with_any_card"
+    state = played(name)
+    assert "nexus_lent" not in state["factions"]["choam"]
+    scenario = yaml.safe_load((SCENARIOS / f"{name}.yaml").read_text("utf-8"))
+    scenario["orders"][0]["choam"] = "REVIVE 0"
+    scenario["expect"] = {"refused": [{"step": 3, "seat": "choam", "line": 2,
+                                       "code": "bad-special", "text": "001 4.03.07.10"}],
+                          "forces": {"Arrakeen": {AT: 5}}}
+    result = run_scenario(scenario)
+    assert result["expect"]["checked"] and not result["expect"]["failed"], result["expect"]
+
+
+def test_001_4_03_07_08_a_use_s_word_by_mail_is_offered_echoed_and_refused_when_wrong(tmp_path):
+    """By mail: the holder's prompt names the words a use takes (the first the default); the
+    answer echoes NEXUS PLAY TECHNOLOGY as understood; a word of neither is refused, quoting
+    the line; the other seat reads neither the words nor which card is held."""
+    position = _nexus_position()
+    position["options"] = {**OPTION, "ixians_tleilaxu": True, "advanced": True}
+    position["seats"] = [AT, "ixians"]
+    position["position"]["storm"]["dialers"] = [AT, "ixians"]
+    position["position"]["tokens"] = {"Ixian Nexus card": {"owner": AT, "at": "behind",
+                                                           "face": "down"}}
+    site = Installation(tmp_path, maps=False)
+    game_at(site, position)
+    offered = [p for p in open_prompts(site, AT) if p.kind == playing.CHOICE]
+    assert offered and "NEXUS PLAY [SUPPLY CHAIN or TECHNOLOGY]" in offered[0].legal
+    refused = flat(send(site, AT, "DIAL 1\nNEXUS PLAY KARAMA"))
+    assert "NEXUS PLAY KARAMA" in refused and "SUPPLY CHAIN or TECHNOLOGY" in refused
+    answer = flat(send(site, AT, "DIAL 1\nNEXUS PLAY TECHNOLOGY"))
+    assert "NEXUS PLAY TECHNOLOGY" in answer
+    ixians = flat("\n".join(text(m) for m in site.sent(address("ixians"))))
+    assert "TECHNOLOGY" not in ixians and "Ixian Nexus card" not in ixians
+
+
+def test_001_4_03_07_02_the_atreides_secret_ally_asks_a_prescience_question():
+    """Without the card played the Fremen have no question to put: the line is refused."""
+    name = "gf9_4_03_07_02_the_atreides_card_s_secret_ally_asks_a_prescience_question"
+    played(name)
+    scenario = yaml.safe_load((SCENARIOS / f"{name}.yaml").read_text("utf-8"))
+    scenario["orders"][0][FR] = "PASS"
+    scenario["orders"] = scenario["orders"][:4]
+    scenario["expect"] = {"refused": [{"step": 4, "seat": FR, "line": 1, "code": "not-now"}]}
+    result = run_scenario(scenario)
+    assert result["expect"]["checked"] and not result["expect"]["failed"], result["expect"]
+
+
+def test_001_4_03_07_03_the_bg_secret_ally_gives_the_voice_in_a_battle():
+    """Without the card played the Fremen have no Voice to give: the line is refused, and the
+    Crysknife kills Stilgar."""
+    name = "gf9_4_03_07_03_the_bg_card_s_secret_ally_gives_the_voice_in_a_battle"
+    played(name)
+    scenario = yaml.safe_load((SCENARIOS / f"{name}.yaml").read_text("utf-8"))
+    scenario["orders"][0][FR] = "PASS"
+    scenario["expect"] = {"refused": [{"step": 4, "seat": FR, "line": 1, "code": "not-now"}],
+                          "factions": {FR: {"leaders_in_tanks": ["Stilgar"]}}}
+    result = run_scenario(scenario)
+    assert result["expect"]["checked"] and not result["expect"]["failed"], result["expect"]
+
+
+def test_001_4_03_07_b_prescience_asks_the_opponent_s_weapon():
+    played("gf9_4_03_07_b_prescience_asks_the_opponent_s_weapon")

@@ -29,6 +29,7 @@ from pbem.game import Event, Prompt
 from .. import factions
 from ..codes import ErrorCode, EventCode
 from ..factions.base import FACTION, TERRITORY
+from ..factions.base import words as words_of
 from ..orders.language import (
     OrderKind,
     OrderProblem,
@@ -145,7 +146,9 @@ def _prompt(state: State, seat: str, in_nexus: bool, turn: int | None = None) ->
         else:
             use, found = can
             targets = factions.power(record["value"], state).nexus_targets(state, use, seat)
-            named = f" <{found.names}>" if found.names else ""
+            choice = words_of(found.names)
+            named = (f" [{' or '.join(choice)}]" if choice
+                     else f" <{found.names}>" if found.names else "")
             when = (f", set now, played at the end of the {found.at.replace('_', ' ')} phase"
                     if found.at in rules_of(state).phases else "")
             parts.append(f"NEXUS PLAY{named}: play your {name} for its {use.title()}{when}: "
@@ -182,6 +185,12 @@ def _read(state: State, prompt: Prompt, words: list[str]) -> dict[str, Any] | No
         target = read_faction(state, words[2:], [s for s in state["seats"] if s != prompt.seat])
     elif can[1].names == TERRITORY:
         target = read_territory(state, words[2:])[0].name
+    elif choice := words_of(can[1].names):
+        said = " ".join(rest[1:]) or choice[0]
+        if said not in choice:
+            raise OrderProblem(ErrorCode.BAD_SPECIAL, f"expected NEXUS PLAY "
+                               f"{' or '.join(choice)}", tuple(f"NEXUS PLAY {w}" for w in choice))
+        target = said
     return {PLAY: True, "target": target}
 
 
@@ -251,7 +260,8 @@ def _played(state: State, seat: str, target: str | None, rng: random.Random) -> 
         return [Event(EventCode.NEXUS_CARD_UNPLAYED, {}, to=(seat,))]
     use, found = can
     if found.at and state["phase"] not in found.phases:     # a moment with no round of its own
-        return set_for(state, seat, use, found.at)
+        moment = factions.power(record["value"], state).nexus_moment(use, target)
+        return set_for(state, seat, use, moment, target)
     effect = factions.power(record["value"], state).nexus_played(state, use, seat, target, rng)
     if effect is None:
         return [Event(EventCode.NEXUS_CARD_UNPLAYED, {}, to=(seat,))]

@@ -340,11 +340,13 @@ class Ability(StrEnum):
 
 class NexusUse(StrEnum):
     """The three uses of a Nexus card (001 4.03.06.02-04): against its faction played by
-    another, one's own faction's, a faction not in the game's."""
+    another, one's own faction's, a faction not in the game's; with the revision's cards, its
+    one named effect (4.03.07.02-13, text B)."""
 
     BETRAYAL = "betrayal"
     CUNNING = "cunning"
     SECRET_ALLY = "secret ally"
+    NAMED = "named effect"          # text B: the card's one named effect (4.03.07.02-13 B)
 
 
 class Act(StrEnum):

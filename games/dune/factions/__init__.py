@@ -49,10 +49,12 @@ from . import (  # noqa: F401
     tleilaxu,
 )
 from .base import (
+    BEAST_OF_BURDEN,
     CARD,
     DEFINED,
     FIRST,
     LAST,
+    MOVEMENT,
     NORMAL,
     ONCE_AROUND,
     REVIVAL,
@@ -67,7 +69,10 @@ from .base import (
     has,
     hooks,
     karama_power_used,
+    lenders,
+    loaned,
     rules_key,
+    withheld,
 )
 
 # Every faction's class, and after it its classes for the rulesets (and rules versions) where
@@ -314,10 +319,10 @@ def upgrade_state(state: State) -> State:
     return state
 
 
-__all__ = ["CARD", "CLASSES", "FACTIONS", "FIRST", "LAST", "NORMAL", "ONCE_AROUND", "REVIVAL",
-           "SHIPMENT", "SILENT", "BattleTools", "Faction", "Offer", "RevivalTerms", "allied",
-           "battle_support", "decide", "decide_all", "decision_keys", "decisions", "hand_limit",
-           "hand_limits", "has", "holder", "in_play",
-           "karama_power_used", "lister", "ordered", "owner", "payee", "phase_ends", "power",
-           "registry", "standing_apply", "standing_keys", "standing_prompts",
-           "upgrade_state"]
+__all__ = ["BEAST_OF_BURDEN", "CARD", "CLASSES", "FACTIONS", "FIRST", "LAST", "NORMAL",
+           "ONCE_AROUND", "REVIVAL", "MOVEMENT", "SHIPMENT", "SILENT", "BattleTools", "Faction",
+           "Offer", "RevivalTerms", "allied", "battle_support", "decide", "decide_all",
+           "decision_keys", "decisions", "hand_limit", "hand_limits", "has", "holder", "in_play",
+           "karama_power_used", "lenders", "lister", "loaned", "ordered", "owner", "payee",
+           "phase_ends", "power", "registry", "standing_apply", "standing_keys",
+           "standing_prompts", "upgrade_state", "withheld"]

@@ -13,7 +13,7 @@ from ..rules import rules_of
 from ..state import State
 from ..variants.nexus_cards import BATTLE
 from . import atreides_prescience as prescience
-from .base import BattleTools, Faction, NexusPlay, stop
+from .base import BattleTools, Faction, NexusPlay, lend_in_battle, stop
 
 ATREIDES = "atreides"
 KH_AFTER = 7        # 000 line 762: "after losing a total of at least 7 tokens in battle(s)"
@@ -33,7 +33,15 @@ class Atreides(Faction):
     seat = ATREIDES
     nexus_uses: ClassVar[dict[NexusUse, NexusPlay]] = {NexusUse.BETRAYAL: NexusPlay(
         "set now: the Atreides' Prescience stopped in the next battle where they (or their "
-        "ally) could use it (001 4.03.07.02).", at=BATTLE)}
+        "ally) could use it (001 4.03.07.02).", at=BATTLE),
+        NexusUse.SECRET_ALLY: NexusPlay(
+        "set now: in the next battle you fight, you put the Atreides' Prescience question to "
+        "your opponent, the leader, weapon, defense or dial of its plan (001 4.03.07.02).",
+        at=BATTLE),
+        NexusUse.NAMED: NexusPlay(
+        "PRESCIENCE: set now: in the next battle you fight, you put the Prescience question "
+        "to your opponent, the leader, weapon, defense or dial of its plan (001 4.03.07.02, "
+        "text B).", at=BATTLE)}
 
     def nexus_played(self, state: State, use: NexusUse, holder: str, target: str | None,
                      rng: random.Random) -> list[Event] | None:
@@ -42,11 +50,26 @@ class Atreides(Faction):
         opens where the Atreides, or their ally, could ask: no question in it; by mail the
         question and the plans come in one round, so it is stopped before it is asked)."""
         battle = state["step"].get("battle")
+        if use in (NexusUse.SECRET_ALLY, NexusUse.NAMED):     # text B's PRESCIENCE too
+            return self._lent(state, battle, holder, use)
         if use != NexusUse.BETRAYAL or not battle or not prescience.asker(state, battle):
             return None
         stop(battle, prescience.PRESCIENCE)
         return [Event(EventCode.NEXUS_POWER_STOPPED, {"faction": self.seat,
                                                       "power": prescience.PRESCIENCE})]
+    def _lent(self, state: State, battle: dict[str, Any] | None, holder: str, use: NexusUse
+              ) -> list[Event] | None:
+        """001 4.03.07.02, Secret Ally: "You may use Prescience Ability in a Battle" (ruling:
+        set when played, carried out as the next battle the holder fights opens: it asks the
+        question there as the Atreides would, in the battle's first mail round with the plans,
+        ``PRESCIENCE <element>``, and plans again knowing the answer; the Atreides' hooks
+        before the plans are asked for it though they are not seated, ``factions.lenders``)."""
+        if not battle or holder not in (battle["aggressor"], battle["defender"]):
+            return None
+        lend_in_battle(battle, self.seat, holder)
+        return [Event(EventCode.NEXUS_POWER_BORROWED, {
+            "faction": holder, "power": prescience.PRESCIENCE, "use": str(use)})]
+
     precedence = {"before_plans": 2}     # prescience: steps 3-6 (000 lines 1214-1242)
 
     def upgrade(self, state: State) -> None:

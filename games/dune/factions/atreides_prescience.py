@@ -33,7 +33,7 @@ from ..data import Ability
 from ..orders.language import OrderKind, OrderProblem, order_kind
 from ..rules import Rules, rules_of
 from ..state import State, faction_name
-from .base import BattleTools, has, karama_power_used, stopped
+from .base import BattleTools, borrower, has, karama_power_used, stopped
 
 ATREIDES = "atreides"
 PRESCIENCE = "prescience"
@@ -44,10 +44,13 @@ def asker(game: Any, battle: dict[str, Any]) -> tuple[str, str, str] | None:
     """(the Atreides, the side they ask for, the faction asked) in this battle of a game (a
     state or a view); None when the Atreides are not in it nor allied to one who is."""
     seats, alliances = game["seats"], game["alliances"]
+    pair = (battle["aggressor"], battle["defender"])
+    holder = borrower(battle, ATREIDES)         # 001 4.03.07.02: a Nexus card's Secret Ally
+    if holder in pair and not stopped(battle, PRESCIENCE):
+        return holder, holder, pair[1] if holder == pair[0] else pair[0]
     if (ATREIDES not in seats or not has(game, ATREIDES, Ability.PRESCIENCE_BATTLE)
             or stopped(battle, PRESCIENCE)):        # 001 4.03.07.02: a Nexus card's Betrayal
         return None
-    pair = (battle["aggressor"], battle["defender"])
     allies = [s for alliance in alliances if ATREIDES in alliance for s in alliance
               if s != ATREIDES]
     for us, them in (pair, pair[::-1]):

@@ -19,8 +19,16 @@ from . import duke_vidal
 
 # What a faction pays for, as ``Faction.receives`` and ``factions.payee`` name it.
 CARD, SHIPMENT, REVIVAL = "card", "shipment", "revival"
-# What a Nexus card's line names (``NexusPlay.names``, ``Faction.nexus_played``'s ``target``)
+# What a Nexus card's line names (``NexusPlay.names``, ``Faction.nexus_played``'s ``target``):
+# a faction, a territory, or one of a use's words (``words``: "SUPPLY CHAIN|TECHNOLOGY", the
+# first the default)
 FACTION, TERRITORY = "faction", "territory"
+
+
+def words(names: str) -> tuple[str, ...]:
+    """The words a Nexus card's line may name where its use offers a choice of them, the
+    first taken when none is named (``NexusPlay.names``); none for a faction or territory."""
+    return tuple(names.split("|")) if "|" in names else ()
 # A sheet's (and its public view's) powers of another faction lent by a Nexus card played
 # (001 4.03.07), which ``has`` answers for (``variants.nexus_cards.lend``).
 LENT = "nexus_lent"
@@ -29,6 +37,59 @@ LENT = "nexus_lent"
 WITHHELD = "nexus_withheld"
 # A battle's powers a Nexus card's Betrayal stops in it (001 4.03.07.02-03: ``stop``).
 STOPPED = "nexus_stopped"
+# A battle's powers a Nexus card's Secret Ally lends in it, by the faction whose power it is:
+# the holder who has it there (001 4.03.07.02-03: ``lend_in_battle``).
+BORROWED = "nexus_borrowed"
+
+
+def lend_in_battle(battle: dict[str, Any], faction: str, holder: str) -> None:
+    """``faction``'s battle power ``holder``'s in this battle (``borrower``, ``lenders``)."""
+    battle.setdefault(BORROWED, {})[faction] = holder
+
+
+def borrower(battle: dict[str, Any], faction: str) -> str | None:
+    """Who has ``faction``'s battle power in this battle by a Nexus card, if anyone (a
+    state's battle or a view's)."""
+    return battle.get(BORROWED, {}).get(faction)
+
+
+def lenders(battle: dict[str, Any]) -> list[str]:
+    """The factions whose battle powers a Nexus card lends in this battle, seated or not."""
+    return sorted(battle.get(BORROWED, ()))
+
+
+# A battle's forces counted as another kind by a Nexus card's Cunning, by seat: how many and
+# what each is worth (001 4.03.07.04: ``loan``).
+LOANED = "nexus_loaned"
+
+
+def loan(battle: dict[str, Any], seat: str, count: int, worth: int | float) -> None:
+    """``count`` of ``seat``'s plain forces in this battle worth ``worth`` each, in the battle
+    and in its losses (``loaned``; 001 4.03.07.04, the Emperor card's Cunning)."""
+    battle.setdefault(LOANED, {})[seat] = {"count": count, "worth": worth}
+
+
+def loaned(battle: dict[str, Any], seat: str) -> dict[str, Any] | None:
+    """The forces of ``seat`` a Nexus card counts as another kind in this battle, if any (a
+    state's battle or a view's)."""
+    return battle.get(LOANED, {}).get(seat)
+
+
+# Powers a Betrayal withholds that are no ``Ability`` of their own (``withheld``): the Fremen's
+# ride of the worm and their movement of two territories (001 2.04.07, 2.04.09, 4.03.07.05).
+BEAST_OF_BURDEN, MOVEMENT = "beast_of_burden", "movement"
+
+
+def lent(game: Any, seat: str, power: str) -> bool:
+    """Whether a Nexus card lends ``power`` to the faction now (``LENT``; a state's or a
+    view's)."""
+    return power in game["factions"][seat].get(LENT, ())
+
+
+def withheld(game: Any, seat: str, power: str) -> bool:
+    """Whether a Nexus card's Betrayal withholds ``power`` from the faction now (``WITHHELD``;
+    a state's or a view's)."""
+    return power in game["factions"][seat].get(WITHHELD, ())
 
 
 def stop(battle: dict[str, Any], power: str) -> None:
@@ -43,7 +104,8 @@ def stopped(battle: dict[str, Any], power: str) -> bool:
 
 class NexusPlay(NamedTuple):
     """One use of a faction's Nexus card played by mail (``Faction.nexus_uses``): what it
-    does, in our words, with its section; what its line names (``FACTION``, ``TERRITORY``, or
+    does, in our words, with its section; what its line names (``FACTION``, ``TERRITORY``, a
+    choice of ``words``, or
     nothing); the rounds it may be played in (none: any); the moment a use with no mail round
     of its own is carried out at (a phase's end, ``variants.nexus_cards.WORM`` or
     ``LOST_BATTLE``), the card set for it when played in any round but ``phases`` (none: at
@@ -381,7 +443,12 @@ class Faction:
         bots): the other factions, where the use names a faction; else none."""
         if self.nexus_uses[use].names == FACTION:
             return [seat for seat in state["seats"] if seat != holder]
-        return []
+        return list(words(self.nexus_uses[use].names))
+
+    def nexus_moment(self, use: NexusUse, target: str | None) -> str:
+        """The moment ``use`` of its Nexus card, played naming ``target``, is set for
+        (``NexusPlay.at``): by default the use's one."""
+        return self.nexus_uses[use].at
 
     def nexus_played(self, state: State, use: NexusUse, holder: str, target: str | None,
                      rng: random.Random) -> list[Event] | None:

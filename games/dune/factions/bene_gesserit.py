@@ -15,7 +15,7 @@ from ..state import POLAR_SINK, State, factions_in
 from ..variants.nexus_cards import BATTLE
 from . import bene_gesserit_coexistence as coexistence
 from . import bene_gesserit_voice as voice
-from .base import TERRITORY, BattleTools, Faction, NexusPlay, stop
+from .base import TERRITORY, BattleTools, Faction, NexusPlay, lend_in_battle, stop
 from .bene_gesserit_coexistence import BENE_GESSERIT, stormed_in
 
 MOVEMENT = "movement"      # the round whose decisions are theirs (``Faction.decisions``)
@@ -27,15 +27,30 @@ class BeneGesserit(Faction):
     seat = BENE_GESSERIT
     nexus_uses: ClassVar[dict[NexusUse, NexusPlay]] = {NexusUse.BETRAYAL: NexusPlay(
         "set now: the Bene Gesserit's Voice stopped in the next battle where they (or their "
-        "ally) could use it (001 4.03.07.03).", at=BATTLE)}
+        "ally) could use it (001 4.03.07.03).", at=BATTLE),
+        NexusUse.SECRET_ALLY: NexusPlay(
+        "set now: in the next battle you fight, you give your opponent the Bene Gesserit's "
+        "Voice, VOICE [NOT] <kind or card> with your plan (001 4.03.07.03).", at=BATTLE),
+        NexusUse.NAMED: NexusPlay(
+        "VOICE: set now: in the next battle you fight, you give your opponent the Voice, VOICE "
+        "[NOT] <kind or card> with your plan (001 4.03.07.03, text B).", at=BATTLE)}
 
     def nexus_played(self, state: State, use: NexusUse, holder: str, target: str | None,
                      rng: random.Random) -> list[Event] | None:
         """001 4.03.07.03, Betrayal: "Prevent the Bene Gesserit from using their Voice
         ability" (ruling: set when played, carried out as the next battle opens where the
         Bene Gesserit, or their ally, could use it: no Voice in it; by mail the Voice and the
-        plans come in one round, so it is stopped before it is given)."""
+        plans come in one round, so it is stopped before it is given).  Secret Ally: "During a
+        battle, you may use the Bene Gesserit Voice ability" (ruling: as the Atreides card's,
+        set for the next battle the holder fights, the Voice then given with its plan, the
+        Bene Gesserit's powers before the plans asked for it though they are not seated)."""
         battle = state["step"].get("battle")
+        if use in (NexusUse.SECRET_ALLY, NexusUse.NAMED):     # text B's VOICE too
+            if not battle or holder not in (battle["aggressor"], battle["defender"]):
+                return None
+            lend_in_battle(battle, self.seat, holder)
+            return [Event(EventCode.NEXUS_POWER_BORROWED, {
+                "faction": holder, "power": voice.VOICE, "use": str(use)})]
         if use != NexusUse.BETRAYAL or not battle or not voice.voicer(state, battle):
             return None
         stop(battle, voice.VOICE)

@@ -45,7 +45,7 @@ from ..data import Ability, CardType, Effect, Slot
 from ..orders.language import OrderKind, OrderProblem, order_kind
 from ..rules import Rules, rules_of
 from ..state import State, data, faction_name
-from .base import BattleTools, answers, has, stopped
+from .base import BattleTools, answers, borrower, has, stopped
 
 VOICE = "voice"
 KINDS = {                   # order word -> card type (line 784)
@@ -115,12 +115,16 @@ def phrase_end(upper: list[str]) -> int | None:
 def voicer(game: Any, battle: dict[str, Any]) -> tuple[str, str] | None:
     """(the Bene Gesserit, the faction they may Voice) in this battle of a game (a state or a
     view): their opponent, or their ally's (line 790); None when they are not in it nor allied
-    to one who is."""
+    to one who is; or the holder of their Nexus card, whose Secret Ally lends it the Voice in
+    this battle (001 4.03.07.03: ``borrower``), and its opponent."""
     seats, alliances = game["seats"], game["alliances"]
+    pair = (battle["aggressor"], battle["defender"])
+    holder = borrower(battle, BENE_GESSERIT)
+    if holder in pair and not stopped(battle, VOICE):
+        return holder, pair[1] if holder == pair[0] else pair[0]
     if (BENE_GESSERIT not in seats or not has(game, BENE_GESSERIT, Ability.VOICE)
             or stopped(battle, VOICE)):             # 001 4.03.07.03: a Nexus card's Betrayal
         return None
-    pair = (battle["aggressor"], battle["defender"])
     allies = [s for alliance in alliances if BENE_GESSERIT in alliance for s in alliance
               if s != BENE_GESSERIT]
     for us, them in (pair, pair[::-1]):

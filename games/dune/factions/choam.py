@@ -34,6 +34,7 @@ from ..data import Ability, CardType, NexusUse
 from ..discard_pile import discard
 from ..rules import rules_of
 from ..state import State, ally_of, data, faction_name
+from ..variants.nexus_cards import WON_BATTLE, lend
 from . import choam_audit as audit
 from . import choam_fund as fund
 from . import choam_karama as karama
@@ -48,6 +49,8 @@ CHOAM = "choam"
 INCOME = 2                  # 2.09.05: "2 spice from the bank for each faction in the game"
 ALLY_CHARITY = 2            # A 2.09.15, B 2.09.18: "two Spice from the spice bank"
 NEXUS_WORTHLESS_PRICE = 2   # 001 4.03.07.10: "discard a Worthless Card and gain 2 spice"
+WORTHLESS, LOOK = "WORTHLESS", "LOOK"   # the words of the CHOAM card's Secret Ally's halves
+INTERNAL_AUDIT = 6          # 001 4.03.07.10 (B): "Add six spice to your spice reserves"
 
 
 def section(state: State, a: str, b: str) -> str:
@@ -73,6 +76,24 @@ def _worthless_sold(state: State, holder: str) -> list[Event] | None:
                                                    "spice": NEXUS_WORTHLESS_PRICE})]
 
 
+def _looked(state: State, holder: str, loser: str, rng: random.Random) -> list[Event] | None:
+    """001 4.03.07.10, Secret Ally (its second half): "after winning a battle, you may look at
+    a random card in your opponent's hand (not used in battle)": one at random of the cards
+    the loser holds that its plan did not play, shown to ``holder`` alone; the table learns
+    that it looked.  None where there is none (the card stays set)."""
+    card_of = data(state).treachery_card
+    plan = state["step"].get("plans", {}).get(loser, {})
+    played = {plan.get(slot) for slot in ("weapon", "defense", "cheap_hero")} - {None}
+    cards = [card for card in state["factions"][loser]["hand"]
+             if card_of(card).name not in played]
+    if not cards:
+        return None
+    card = rng.choice(cards)
+    return [Event(EventCode.NEXUS_HAND_LOOKED, {"faction": holder, "loser": loser}),
+            Event(EventCode.NEXUS_HAND_CARD, {"loser": loser, "card": card_of(card).name},
+                  to=(holder,))]
+
+
 class Choam(Faction):
     """CHOAM's hooks."""
 
@@ -81,16 +102,43 @@ class Choam(Faction):
         NexusUse.BETRAYAL: NexusPlay(
             "CHOAM discard a treachery card of their hand at random and take no spice for it "
             "(001 4.03.07.10)."),
+        NexusUse.CUNNING: NexusPlay(
+            "until the end of this turn, one use of a Worthless card's effect paid with any "
+            "card of your hand: USE <card> ... WITH <card> (001 4.03.07.10)."),
         NexusUse.SECRET_ALLY: NexusPlay(
-            "at the end of Spice Collection, a Worthless card of your hand discarded and 2 "
-            "spice taken from the bank (001 4.03.07.10).", at="collection")}
+            "set now: WORTHLESS (the default), at the end of Spice Collection a Worthless card "
+            "of your hand discarded and 2 spice taken from the bank; or LOOK, when you next "
+            "win a battle, a card of the loser's hand at random, not one played in it, shown "
+            "to you (001 4.03.07.10).", f"{WORTHLESS}|{LOOK}", at="collection"),
+        NexusUse.NAMED: NexusPlay(
+            "INTERNAL AUDIT: 6 spice from the bank (001 4.03.07.10, text B).")}
+
+    def nexus_moment(self, use: NexusUse, target: str | None) -> str:
+        """Secret Ally: its LOOK half set for the next battle won, its other half for the end
+        of Spice Collection."""
+        return WON_BATTLE if use == NexusUse.SECRET_ALLY and target == LOOK else super(
+            ).nexus_moment(use, target)
 
     def nexus_played(self, state: State, use: NexusUse, holder: str, target: str | None,
                      rng: random.Random) -> list[Event] | None:
         """001 4.03.07.10, Betrayal: "at any time" a card of CHOAM's hand at random to the
         discard pile, no spice paid for it.  Secret Ally (its first half): "discard a
         Worthless Card and gain 2 spice during Spice Collection Phase" (set when played, carried
-        out at the phase's end; ruling: the first Worthless card of the hand by name)."""
+        out at the phase's end; ruling: the first Worthless card of the hand by name), its
+        second half by ``_looked``.  Cunning: "You may discard any Treachery Card to use any
+        Worthless Card special effect" (ruling: one use of MULTIPURPOSE PRODUCT, 2.09.08 A,
+        2.09.11 B, paid with the card its line names after WITH, lent to the turn's end:
+        ``choam_multipurpose.ANY_CARD``; a Karama cannot cancel a Cunning)."""
+        if use == NexusUse.CUNNING:
+            return lend(state, holder, (multipurpose.ANY_CARD,), "mentat_pause",
+                        "CHOAM Nexus card", use, "001 4.03.07.10",
+                        "one use of a Worthless card's effect paid with any card")
+        if use == NexusUse.NAMED:                   # 001 4.03.07.10 (B): INTERNAL AUDIT
+            state["factions"][holder]["spice"] += INTERNAL_AUDIT
+            return [Event(EventCode.NEXUS_INTERNAL_AUDIT, {"faction": holder,
+                                                           "spice": INTERNAL_AUDIT})]
+        if use == NexusUse.SECRET_ALLY and target in state["seats"]:
+            return _looked(state, holder, target, rng)
         if use == NexusUse.SECRET_ALLY:
             return _worthless_sold(state, holder)
         hand = state["factions"][self.seat]["hand"]

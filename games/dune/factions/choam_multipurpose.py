@@ -64,9 +64,13 @@ from ..orders.language import (
 from ..prompt_key import PromptKey
 from ..rules import rules_of
 from ..state import State, ally_of, data, faction_name, occupants
-from .base import has
+from .base import LENT, has, lent
 
 KIND = "multipurpose"
+# Lent by the CHOAM Nexus card's Cunning (001 4.03.07.10): one use paid with any card of the
+# hand, ``USE <card> ... WITH <card>``
+ANY_CARD = "any_card_as_worthless"
+WITH = "WITH"
 USE = "multipurpose"            # a user's sheet: its use standing
 EFFECTS = "worthless_effects"   # CHOAM's sheet: the effects in force, in front of its shield
 GAMONT, KULL_WAHAD = "Trip to Gamont", "Kull Wahad"
@@ -144,6 +148,19 @@ def _wants(state: State, card: str) -> tuple[bool, bool]:
 
 
 def _read(state: State, prompt_: Prompt, words: list[str]) -> dict[str, Any] | None:
+    """A use (module docstring); ``WITH <card>`` after it, while the CHOAM card's Cunning is
+    lent, names the card of the hand discarded in the Worthless card's place."""
+    upper = [word.upper() for word in words]
+    if WITH in upper:
+        split = upper.index(WITH)
+        value = _use(state, prompt_, words[:split], True)
+        return _paid_with(state, prompt_.seat, value, " ".join(words[split + 1:]))
+    return _use(state, prompt_, words, False)
+
+
+def _use(state: State, prompt_: Prompt, words: list[str], paying: bool
+         ) -> dict[str, Any] | None:
+    """The use's words (``paying``: with another card, which need not be held)."""
     said = " ".join(words).upper()
     valid = ("USE NONE", *(f"USE {card.upper()}" for card in cards(state)))
     if said == "NONE":
@@ -154,7 +171,7 @@ def _read(state: State, prompt_: Prompt, words: list[str]) -> dict[str, Any] | N
             c.upper() for c in cards(state)) + " or USE NONE", valid)
     rest = words[len(card.split()):]
     held = [data(state).treachery_card(c).name for c in state["factions"][prompt_.seat]["hand"]]
-    if card not in held:
+    if card not in held and not paying:
         raise OrderProblem(ErrorCode.NOT_IN_HAND, f"you hold no {card}", ("USE NONE",))
     faction, place = _wants(state, card)
     others = [s for s in state["seats"] if s != prompt_.seat]
@@ -177,6 +194,26 @@ def _read(state: State, prompt_: Prompt, words: list[str]) -> dict[str, Any] | N
                        "<territory>", (example,))
 
 
+def _paid_with(state: State, seat: str, value: dict[str, Any] | None, paid: str
+               ) -> dict[str, Any]:
+    """001 4.03.07.10, the CHOAM card's Cunning: "You may discard any Treachery Card to use any
+    Worthless Card special effect": the card named, of the hand, while the power is lent; not
+    for the uses a later moment carries out (A's Jubba Cloak and Kull Wahad)."""
+    if value is None or not lent(state, seat, ANY_CARD):
+        raise OrderProblem(ErrorCode.BAD_SPECIAL, "USE ... WITH <card> only by the CHOAM Nexus "
+                           "card's Cunning (001 4.03.07.10), played first", ("USE NONE",))
+    if _when(state, value["card"]) == "never":
+        raise OrderProblem(ErrorCode.BAD_SPECIAL, f"the {value['card']}'s use is carried out "
+                           "when it is needed: only the card itself pays for it",
+                           (text(state, value),))
+    names = {data(state).treachery_card(c).name.upper(): data(state).treachery_card(c).name
+             for c in state["factions"][seat]["hand"]}
+    if paid.upper() not in names:
+        raise OrderProblem(ErrorCode.NOT_IN_HAND, f"you hold no {paid}",
+                           tuple(f"{text(state, value)} WITH {n}" for n in names.values()))
+    return {**value, "with": names[paid.upper()]}
+
+
 def text(game: Any, value: dict[str, Any] | None) -> str:
     if not value:
         return "USE NONE"
@@ -185,6 +222,8 @@ def text(game: Any, value: dict[str, Any] | None) -> str:
         words.append(faction_name(value["faction"], game))
     if value.get("territory"):
         words.append(value["territory"])
+    if value.get("with"):
+        words += [WITH, value["with"]]
     return "USE " + " ".join(words)
 
 
@@ -192,11 +231,15 @@ def _random(view: dict[str, Any], prompt_: Prompt, rng: random.Random) -> Any:
     """A random bot keeps its use standing while it holds the card, most of the time; else
     it names one of its Worthless cards a third of the time, on a random faction and a
     territory where it has forces (its other Worthless cards sell on the Open Market)."""
-    held = sorted({data(view).treachery_card(c).name for c in view["own"]["hand"]}
-                  & set(cards(view)))
+    hand = sorted({data(view).treachery_card(c).name for c in view["own"]["hand"]})
+    held = sorted(set(hand) & set(cards(view)))
     now = prompt_.default
-    if now and now["card"] in held and rng.random() < 0.8:
+    if now and (now.get("with") or now["card"]) in hand and rng.random() < 0.8:
         return now
+    if hand and lent(view, prompt_.seat, ANY_CARD) and rng.random() < 0.5:   # 4.03.07.10
+        value = use_of(view, rng.choice([c for c in cards(view) if _when(view, c) != "never"]),
+                       rng)
+        return {**value, "with": rng.choice(hand)} if value else None
     if not held or rng.random() >= 0.3:
         return None
     return use_of(view, rng.choice(held), rng)
@@ -387,16 +430,28 @@ def _carried_out(state: State, choam: str, seat: str, word: dict[str, Any]) -> l
     if when is not None and state["phase"] != when:
         return []
     del state["factions"][seat][USE]
+    paid = word.get("with")
+    if paid:            # 001 4.03.07.10: the Cunning's one use, named while it was lent
+        held = any(data(state).treachery_card(c).name == paid
+                   for c in state["factions"][seat]["hand"])
     effect = _effect(state, choam, seat, word) if held else None
     if effect is None:
         return [Event(EventCode.USE_LAPSED, {"order": text(state, word)}, to=(seat,))]
-    _discard(state, seat, card)
+    _discard(state, seat, paid or card)
+    if paid:            # spent: no second use paid so
+        state["factions"][seat].get(LENT, {}).pop(ANY_CARD, None)
+        if LENT in state["factions"][seat] and not state["factions"][seat][LENT]:
+            del state["factions"][seat][LENT]
+        shown_paid = {"with": paid}
+    else:
+        shown_paid = {}
     shown = {"target": word["faction"]} if word.get("faction") else {}
     shown.update({"territory": word["territory"]} if word.get("territory") else {})
     if card in LEAD_IN:
         shown["phase"] = LEAD_IN[card][1]
     return [Event(EventCode.WORTHLESS_USED, {"faction": seat, "card": card,
-                                             "rule": section(state), **shown}), *effect()]
+                                             "rule": section(state), **shown, **shown_paid}),
+            *effect()]
 
 
 def _effect(state: State, choam: str, seat: str, word: dict[str, Any]):

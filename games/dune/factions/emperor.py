@@ -11,9 +11,42 @@ from ..data import Ability, NexusUse
 from ..forces import kinds
 from ..state import State, ally_of, faction_name
 from ..variants.nexus_cards import BATTLE, just_bought, nexus_revival
-from .base import CARD, Faction, NexusPlay, has
+from .base import CARD, Faction, NexusPlay, has, loan
 
 NEXUS_REVIVAL = 3           # 001 4.03.07.04: "revive 3 additional Forces"
+ON_LOAN = 5                 # 001 4.03.07.04: "count 5 of your Forces as having ... Sardaukar"
+LOAN_WORTH = 2              # 001 4.03.07.04 (B): "worth two normal Forces in battle"
+
+
+def _on_loan(state: State, holder: str, named: bool) -> list[Event] | None:
+    """001 4.03.07.04, Cunning: "Before Battle Plan, you may count 5 of your Forces as having
+    the ability Sardaukar if you have none in that battle" (ruling: set, carried out as the
+    next battle opens where the Emperor fight with no starred force there, a force there, and
+    Sardaukar worth more than a force against that opponent: up to 5 of theirs count as
+    Sardaukar in it, in the battle and in its losses, as 001's text B says of Sardaukar on
+    Loan; a Karama cannot cancel a Cunning, 4.03.06.03).  Text B's SARDAUKAR ON LOAN
+    (``named``): whoever holds the card, with no starred force of theirs in the battle, up to
+    5 of their forces "worth two normal Forces in battle and in taking losses"."""
+    battle = state["step"].get("battle")
+    if not battle or holder not in (battle["aggressor"], battle["defender"]):
+        return None
+    opponent = battle["defender"] if battle["aggressor"] == holder else battle["aggressor"]
+    plain_kind, *starred = kinds(state, holder)
+    worth = LOAN_WORTH if named else max(
+        (kind.worth(faction_name(opponent, state)) for kind in starred), default=1)
+    here: dict[str, int] = {}
+    for sector, by_faction in state["forces"].get(battle["territory"], {}).items():
+        if int(sector) in battle["sectors"]:
+            for kind, count in by_faction.get(holder, {}).items():
+                here[kind] = here.get(kind, 0) + count
+    if worth <= 1 or any(here.get(kind.name) for kind in starred) or not here.get(
+            plain_kind.name):
+        return None
+    count = min(ON_LOAN, here[plain_kind.name])
+    loan(battle, holder, count, worth)
+    return [Event(EventCode.NEXUS_SARDAUKAR_LOANED, {
+        "faction": holder, "count": count, "worth": worth,
+        "use": str(NexusUse.NAMED if named else NexusUse.CUNNING)})]
 
 
 class Emperor(Faction):
@@ -25,6 +58,15 @@ class Emperor(Faction):
         "this round given back to it by the Emperor; in any other round, set for the next "
         "battle the Emperor fight with Sardaukar there: they count as normal forces in it (001 "
         "4.03.07.04).", phases=("bidding",), at=BATTLE),
+        NexusUse.CUNNING: NexusPlay(
+        "set now: in the next battle you fight with no Sardaukar there, up to 5 of your forces "
+        "there count as Sardaukar, in the battle and in its losses (001 4.03.07.04; where "
+        "Sardaukar are worth more than a force: the advanced game, not against the Fremen).",
+        at=BATTLE),
+        NexusUse.NAMED: NexusPlay(
+        "SARDAUKAR ON LOAN: set now: in the next battle you fight with no starred forces "
+        "there, up to 5 of your forces there worth two each, in the battle and in its losses "
+        "(001 4.03.07.04, text B).", at=BATTLE),
         NexusUse.SECRET_ALLY: NexusPlay(
         "in the bidding, the spice you paid of your own for the card you bought this round "
         "given back by the bank; in the revival, 3 of your forces revived from the tanks free, "
@@ -42,6 +84,8 @@ class Emperor(Faction):
             if state["phase"] == "bidding":
                 return self._pays_for_ally(state)
             return self._no_sardaukar(state)
+        if use in (NexusUse.CUNNING, NexusUse.NAMED):
+            return _on_loan(state, holder, use == NexusUse.NAMED)
         if use != NexusUse.SECRET_ALLY:
             return None
         if state["phase"] == "bidding":

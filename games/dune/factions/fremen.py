@@ -10,21 +10,33 @@ from pbem.game import Event
 from ..data import NexusUse
 from ..rules import Rules, rules_of
 from ..state import State, data, sheet
-from ..variants.nexus_cards import WORM, nexus_revival
-from .base import Faction, NexusPlay
+from ..variants.nexus_cards import BEFORE_SHIPMENT, WORM, nexus_revival, withhold
+from .base import BEAST_OF_BURDEN, MOVEMENT, Faction, NexusPlay
 
 NEXUS_FREE_REVIVAL = 3      # 001 4.03.07.05: "increase your free revival to 3 for the Turn"
+# The rounds in which the Fremen card's Betrayal withholds their ride (001 4.03.07.05 "Beast of
+# Burden ... this Turn"): the worms come in the spice blow; played after it, their Movement.
+RIDE_ROUNDS = ("storm", "spice_blow")
 
 
 class Fremen(Faction):
     """The Fremen's hooks."""
 
     seat = "fremen"
-    nexus_uses = {NexusUse.SECRET_ALLY: NexusPlay(
+    nexus_uses = {NexusUse.BETRAYAL: NexusPlay(
+        "played in the Storm or the Spice Blow and Nexus phase, the Fremen ride no worm this "
+        "turn (their Beast of Burden); played later, before Shipment and Movement, they move "
+        "one territory, not two, in this turn's Shipment and Movement (their Movement) (001 "
+        "4.03.07.05).", phases=BEFORE_SHIPMENT),
+        NexusUse.SECRET_ALLY: NexusPlay(
         "in the revival, your free revival raised to 3 this turn: the forces it lacks revived "
         "from the tanks free after your revival; in any other round, set for the next worm "
         "that would devour your forces: none of them lost to it (001 4.03.07.05).",
-        phases=("revival",), at=WORM)}
+        phases=("revival",), at=WORM),
+        NexusUse.NAMED: NexusPlay(
+        "NATIVE RESILIENCY: in the revival, after your revival, up to 3 of your forces "
+        "revived from the tanks free, beyond your limit (001 4.03.07.05, text B).",
+        phases=("revival",))}
 
     def nexus_played(self, state: State, use: NexusUse, holder: str, target: str | None,
                      rng: random.Random) -> list[Event] | None:
@@ -32,7 +44,23 @@ class Fremen(Faction):
         turn (ruling: played in the Revival phase, the forces it adds to the holder's own free
         revival revived after the holder's revival).  Its other half, "avoid losing Forces to
         a sandworm", is set when played in another round and carried out by the worm
-        (``variants.nexus_cards.NexusCards.devouring``)."""
+        (``variants.nexus_cards.NexusCards.devouring``).  Betrayal: "Prevent Fremen from
+        using their ability Beast of Burden this Turn, or from using their ability Movement"
+        (ruling: which, by the round it is played in, as the worms come in the Spice Blow:
+        before its end the ride withheld to the turn's end, the Mentat Pause; after it, in a
+        round before Shipment and Movement, their two territories withheld to that phase's
+        end; Shai-Hulud, 2.04.08, stays theirs: their forces are still not devoured)."""
+        if use == NexusUse.NAMED:           # 001 4.03.07.05 (B): NATIVE RESILIENCY
+            if not state["factions"][holder]["tanks"]:
+                return None
+            return nexus_revival(state, holder, NEXUS_FREE_REVIVAL, "Fremen Nexus card", use,
+                                 "001 4.03.07.05 (B)")
+        if use == NexusUse.BETRAYAL:
+            ride = state["phase"] in RIDE_ROUNDS
+            return withhold(state, self.seat, (BEAST_OF_BURDEN,) if ride else (MOVEMENT,),
+                            "mentat_pause" if ride else "movement", "Fremen Nexus card", use,
+                            "001 4.03.07.05", "ride of the worm (Beast of Burden)" if ride
+                            else "movement of two territories (Movement)")
         more = NEXUS_FREE_REVIVAL - sheet(holder, state).free_revival
         if use != NexusUse.SECRET_ALLY or more <= 0 or not state["factions"][holder]["tanks"]:
             return None

@@ -11,6 +11,7 @@ from ..codes import EventCode
 from ..data import NexusUse
 from ..rules import Rules
 from ..state import State, ally_of, data
+from ..variants.nexus_cards import TRAITOR, owe_traitors
 from . import harkonnen_capture as capture
 from .base import Faction, NexusPlay
 
@@ -20,6 +21,11 @@ class Harkonnen(Faction):
 
     seat = "harkonnen"
     nexus_uses: ClassVar[dict[NexusUse, NexusPlay]] = {
+        NexusUse.BETRAYAL: NexusPlay(
+            "set now: the next Harkonnen traitor called on your leader in a battle cancelled, "
+            "the card shuffled back into the traitor deck, the battle fought as if he were "
+            "none; the Harkonnen draw a new traitor at War Continues (001 4.03.07.06).",
+            at=TRAITOR),
         NexusUse.CUNNING: NexusPlay(
             "draw a traitor card, then the weakest of your traitors (the card drawn among them) "
             "shuffled back into the traitor deck (001 4.03.07.06)."),
@@ -35,6 +41,8 @@ class Harkonnen(Faction):
         goes on reaches at War Continues only).  Ruling: the weakest go back, as a player
         keeps the traitors most worth holding; the table learns how many were drawn and
         returned, not which."""
+        if use == NexusUse.BETRAYAL:
+            return self._traitor_cancelled(state, holder, target, rng)
         count = {NexusUse.CUNNING: 1, NexusUse.SECRET_ALLY: 2}.get(use, 0)
         deck = state["decks"]["traitors"]
         if not count or len(deck) < count:
@@ -53,6 +61,24 @@ class Harkonnen(Faction):
                 Event(EventCode.NEXUS_TRAITOR_SWAPPED_CARDS, {"drawn": drawn,
                                                               "returned": returned},
                       to=(holder,))]
+
+    def _traitor_cancelled(self, state: State, holder: str, leader: str | None,
+                           rng: random.Random) -> list[Event] | None:
+        """001 4.03.07.06, Betrayal: "Cancel a revealed Harkonnen traitor.  Shuffle the Traitor
+        Card into the Traitor Deck.  During War Continues the Harkonnen player draws a new
+        Traitor Card" (ruling: set when played, carried out as the Harkonnen, or their ally by
+        their power, call ``holder``'s leader traitor by a card the Harkonnen hold: the battle
+        is then fought as if he were none, as a Karama cancels a power and the action is taken
+        again without it, 4.03.06.02)."""
+        held = state["factions"][self.seat]["traitors"]
+        if leader not in held:
+            return None
+        held.remove(leader)
+        state["decks"]["traitors"].append(leader)
+        rng.shuffle(state["decks"]["traitors"])
+        owe_traitors(state, self.seat)
+        return [Event(EventCode.NEXUS_TRAITOR_CANCELLED, {"faction": self.seat,
+                                                          "holder": holder, "leader": leader})]
 
     # A leader they hold captured is always in his owner's pay: played against him, the owner
     # calls him traitor without a traitor card (000 line 884: "A captured leader is

@@ -23,6 +23,7 @@ from . import ixians_hms, ixians_pocket, ixians_redraw, ixians_supply
 from .base import Faction, NexusPlay, hand_limit, has
 
 CYBORG, SUBOID, CYBORG_MOVES = "cyborg", "suboid", 2     # 001 2.07.10, 2.07.15, 2.07.13
+SUPPLY_CHAIN, TECHNOLOGY = "SUPPLY CHAIN", "TECHNOLOGY"    # the Betrayal's words (4.03.07.08)
 
 
 class Ixians(Faction):
@@ -33,8 +34,9 @@ class Ixians(Faction):
     # the HMS moved) are offered by mail (rules version 6; ``IxiansGF9Version5``).
     alliance_and_karama_by_mail = True
     nexus_uses = {NexusUse.BETRAYAL: NexusPlay(
-        "the Ixians' SUPPLY CHAIN withheld in this turn's Bidding phase (001 4.03.07.08; "
-        "their Technology is not offered by mail).", phases=("storm", "spice_blow", "charity")),
+        "the Ixians' SUPPLY CHAIN (the default), or their TECHNOLOGY, withheld in this turn's "
+        "Bidding phase (001 4.03.07.08).", f"{SUPPLY_CHAIN}|{TECHNOLOGY}",
+        phases=("storm", "spice_blow", "charity")),
         NexusUse.CUNNING: NexusPlay(
         "your Suboids worth a full force in every battle of this turn, unbacked by spice "
         "(001 4.03.07.08).", phases=(*BEFORE_SHIPMENT, "movement")),
@@ -49,7 +51,8 @@ class Ixians(Faction):
                      rng: random.Random) -> list[Event] | None:
         """001 4.03.07.08, Betrayal: "Prevent Ixians from using either their Bidding ability
         or their Technology ability (but not both)" (ruling: played before the Bidding phase,
-        their SUPPLY CHAIN, 2.07.08, withheld to its end; the Technology not offered by mail).
+        the one named, their SUPPLY CHAIN, 2.07.08, by default, or their TECHNOLOGY, 2.07.23,
+        withheld to its end).
         Cunning: "Before Battle Plan in your first battle this Turn" the
         Suboids at full strength in all battles of the turn (ruling: played in a round before
         the Battle phase, lent to its end; full strength is a normal force's, 2.07.15).
@@ -57,8 +60,11 @@ class Ixians(Faction):
         top card of the Treachery deck" (ruling: played in the round of the purchase, after it,
         as the Ixians' ally's redraw of 2.07.22 does it)."""
         if use == NexusUse.BETRAYAL:        # the bidding ability, the one every game has
-            return withhold(state, self.seat, (Ability.SUPPLY_CHAIN,), "bidding",
-                            "Ixian Nexus card", use, "001 4.03.07.08", "SUPPLY CHAIN")
+            technology = target == TECHNOLOGY
+            return withhold(state, self.seat, (Ability.TECHNOLOGY if technology
+                                               else Ability.SUPPLY_CHAIN,), "bidding",
+                            "Ixian Nexus card", use, "001 4.03.07.08",
+                            TECHNOLOGY if technology else SUPPLY_CHAIN)
         if use == NexusUse.CUNNING:         # 001 4.03.07.08: "all battles this Turn"
             return lend(state, holder, (f"{FULL}{SUBOID}",), "battle", "Ixian Nexus card", use,
                         "001 4.03.07.08", "their Suboids at full strength")

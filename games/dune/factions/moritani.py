@@ -44,7 +44,7 @@ from ..orders.language import (
 )
 from ..prompt_key import PromptKey
 from ..state import State, ally_of, data
-from ..variants.nexus_cards import LOST_BATTLE
+from ..variants.nexus_cards import LOST_BATTLE, lend
 from . import duke_vidal
 from . import moritani_alliance as alliance
 from . import moritani_assassins as assassins
@@ -55,6 +55,9 @@ from . import moritani_vidal as vidal
 from .base import TERRITORY, Faction, NexusPlay, RevivalTerms, has, karama_power_used
 
 MORITANI = "moritani"
+# The rounds the Moritani card's Cunning is played in, before War Continues (001 4.03.07.13)
+PLACE_BEFORE = ("storm", "spice_blow", "charity", "bidding", "revival", "movement", "battle",
+                "collection")
 
 
 class Moritani(Faction):
@@ -65,6 +68,10 @@ class Moritani(Faction):
         NexusUse.BETRAYAL: NexusPlay(
             "the Terror token in the territory you name taken off the board, back to the "
             "Moritani, unrevealed (001 4.03.07.13).", TERRITORY),
+        NexusUse.CUNNING: NexusPlay(
+            "a Terror token you place at this turn's War Continues may go in any territory on "
+            "Arrakis, even one holding a Terror token (001 4.03.07.13).",
+            phases=PLACE_BEFORE),
         # Secret Ally: their ally's power of 2.12.19 (A), for the holder's next battle lost
         # to a winner (``variants.nexus_cards.loser_keeps_one``)
         NexusUse.SECRET_ALLY: NexusPlay(
@@ -79,7 +86,14 @@ class Moritani(Faction):
     def nexus_played(self, state: State, use: NexusUse, holder: str, target: str | None,
                      rng: random.Random) -> list[Event] | None:
         """001 4.03.07.13, Betrayal: a Terror token off the board, back behind the Moritani's
-        shield, face down."""
+        shield, face down.  Cunning: "When you Place a Terror token, it may be Placed in any
+        Territory on Arrakis, even one that already has a Terror token" (ruling: played in a
+        round before the Mentat Pause, lent to its end, for the Place of War Continues, 2.12.08
+        (A); a token's Move stays a stronghold's)."""
+        if use == NexusUse.CUNNING:
+            return lend(state, holder, (terror.TERROR_ANYWHERE,), terror.ROUND,
+                        "Moritani Nexus card", use, "001 4.03.07.13",
+                        "a Terror token placed in any territory")
         token = next((t for t in tokens.of(state) if t["kind"] == terror.TOKEN
                       and t["at"] == tokens.BOARD and t.get("territory") == target), None)
         if use != NexusUse.BETRAYAL or token is None:
@@ -423,7 +437,7 @@ def read(state: State, prompt: Prompt, words: list[str]) -> dict[str, Any]:
         raise OrderProblem(ErrorCode.BAD_TERROR, f"the {kind.token(value).name} is not behind "
                            "your shield", tuple(kind.token(v).name
                                                 for v in terror.supply(state, prompt.seat)))
-    return {"place": [value, _stronghold(state, rest[split + 1:])]}
+    return {"place": [value, _stronghold(state, rest[split + 1:], prompt.seat)]}
 
 
 def _karama_word(state: State, seat: str, words: list[str]) -> list[str]:
@@ -514,12 +528,14 @@ def _schemes_hold(state: State, seat: str, actions: list[list[str]]) -> None:
         board.add(where[0])
 
 
-def _stronghold(state: State, words: list[str]) -> str:
-    """A stronghold that holds no Terror token (2.12.08)."""
+def _stronghold(state: State, words: list[str], placer: str | None = None) -> str:
+    """A stronghold that holds no Terror token (2.12.08); any territory where ``placer``
+    places one by the Moritani card's Cunning (001 4.03.07.13: ``terror.open_places``)."""
     territory, _ = read_territory(state, words)
-    if territory.name not in terror.open_strongholds(state):
+    free = terror.open_places(state, placer) if placer else terror.open_strongholds(state)
+    if territory.name not in free:
         raise OrderProblem(ErrorCode.BAD_TERROR, f"{territory.name} is no stronghold free of "
-                           "Terror tokens (001 2.12.08)", tuple(terror.open_strongholds(state)))
+                           "Terror tokens (001 2.12.08)", tuple(free))
     return territory.name
 
 
@@ -593,8 +609,9 @@ def random_value(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> di
     if prompt.options.get("karama") and rng.random() < 0.3:
         value["karama"] = [s for s in view["seats"] if s != prompt.seat and rng.random() < 0.5]
     roll = rng.random()
-    if held and free and roll < 0.6:
-        value["place"] = [rng.choice(held), rng.choice(free)]
+    places = prompt.options.get("places", free)         # 001 4.03.07.13: anywhere, lent
+    if held and places and roll < 0.6:
+        value["place"] = [rng.choice(held), rng.choice(places)]
     elif on_board and free and roll < 0.8:
         value["move"] = [rng.choice(on_board), rng.choice(free)]
     others = [s for s in view["seats"] if s != prompt.seat]

@@ -58,7 +58,9 @@ from ..decks import draw_treachery
 from ..discard_pile import discard
 from ..forces import add, add_forces, plain, remove_forces, to_tanks
 from ..state import State, ally_of, data, faction_name, forces_at, occupants, storm_order
-from .base import answers, hand_limit, has
+from .base import answers, hand_limit, has, lent
+
+TERROR_ANYWHERE = "terror_anywhere"     # lent by the Moritani card's Cunning (001 4.03.07.13)
 
 ROUND = "mentat_pause"      # the round whose War Continues places them (2.12.08)
 ANSWERS_ROUND = "revival"   # the round before the movement round: their answers given again
@@ -121,6 +123,15 @@ def open_strongholds(game: Any) -> list[str]:
     return [s.name for s in data(game).board.strongholds if s.name not in taken]
 
 
+def open_places(game: Any, seat: str) -> list[str]:
+    """Where ``seat`` may Place a Terror token (2.12.08): a stronghold holding none, or, while
+    the Moritani card's Cunning is lent to it (001 4.03.07.13: "in any Territory on Arrakis,
+    even one that already has a Terror token"), any territory of the board, in board order."""
+    if lent(game, seat, TERROR_ANYWHERE):
+        return [t.name for t in data(game).board.territories]
+    return open_strongholds(game)
+
+
 def empty() -> dict[str, Any]:
     return {"place": None, "move": None, "trigger": [], "robbery": None, "sabotage": None,
             "assassinate": None, "offer": None, "bounty": False, "cash": None}
@@ -137,13 +148,17 @@ def decision(state: State, seat: str, standing: str, terrorize: bool) -> Prompt 
     kind = kind_of(state)
     held = supply(state, seat)
     free = open_strongholds(state)
+    places = open_places(state, seat)
     names = ", ".join(kind.token(v).name for v in held) or "none"
     robbery = state["factions"][seat].get("robbery", SPICE).upper()
     gift = state["factions"][seat].get("sabotage") or "NONE"
     text_b = has(state, seat, Ability.PLOT_PLAN_SCHEME)
     plot = text_b and not terrorize
+    where = ("in any territory, by your Moritani Nexus card's Cunning (001 4.03.07.13)"
+             if places != free
+             else f"in a stronghold that holds none ({', '.join(free) or 'none'})")
     action = (f"TERROR <token> IN <stronghold>: a Terror token behind your shield ({names}) "
-              f"placed face down in a stronghold that holds none ({', '.join(free) or 'none'}); "
+              f"placed face down {where}; "
               f"or TERROR MOVE <stronghold> TO <stronghold>: one already placed moved to such a "
               f"stronghold (001 2.12.08, one of the two a Mentat Pause). "
               if terrorize and not text_b else _plot_legal(state, seat, names) if plot else "")
@@ -159,6 +174,7 @@ def decision(state: State, seat: str, standing: str, terrorize: bool) -> Prompt 
     return Prompt(f"{KIND}:{seat}", seat, KIND, True, legal, empty(), "TERROR NONE",
                   "TERROR NONE", optional=True, title="your Terror tokens",
                   options={"supply": held, "strongholds": free, "placed": placed(state),
+                           **({"places": places} if places != free else {}),
                            "terrorize": terrorize, "text_b": text_b,
                            "rides": has(state, seat, Ability.TERROR_MOVES),
                            "karama": has(state, seat, Ability.KARAMA_STRIKE),
@@ -264,11 +280,10 @@ def decided(state: State, seat: str, value: dict[str, Any]) -> list[Event]:
     free = open_strongholds(state)
     if value.get("place"):
         token_value, territory = value["place"]
-        if token_value not in supply(state, seat) or territory not in free:
+        if token_value not in supply(state, seat) or territory not in open_places(state, seat):
             return []
         token = tokens.find(state, TOKEN, token_value)
-        (sector,) = data(state).board[territory].sectors
-        tokens.place(token, seat, tokens.BOARD, territory, sector)
+        tokens.place(token, seat, tokens.BOARD, territory, _sector(state, territory))
         tokens.turn(token, tokens.DOWN)
         return [Event(EventCode.TERROR_PLACED, {"faction": seat, "territory": territory})]
     if value.get("move"):

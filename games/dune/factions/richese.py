@@ -15,11 +15,12 @@ from typing import Any
 
 from pbem.game import Event, Prompt
 
+from ..codes import EventCode
 from ..data import Ability, NexusUse
 from ..prompt_key import PromptKey
 from ..rules import rules_of
 from ..state import State, ally_of, data, sheet
-from ..variants.nexus_cards import BEFORE_SHIPMENT, FIVE_AS_ONE, lend
+from ..variants.nexus_cards import BEFORE_SHIPMENT, FIVE_AS_ONE, SALE, lend
 from . import richese_black_market as black_market
 from . import richese_cache as cache
 from . import richese_no_fields as no_fields
@@ -33,7 +34,11 @@ class Richese(Faction):
     """Richese's hooks."""
 
     seat = RICHESE
-    nexus_uses = {NexusUse.SECRET_ALLY: NexusPlay(
+    nexus_uses = {NexusUse.BETRAYAL: NexusPlay(
+        "set now: at the next sale of a Richese cache card by auction, the card discarded "
+        "unpaid if Richese buy it, else its price paid to the bank (or the Emperor) and not to "
+        "Richese, their Alternate Income cancelled (001 4.03.07.11).", at=SALE),
+        NexusUse.SECRET_ALLY: NexusPlay(
         "until the end of this turn's Shipment and Movement, a shipment of up to 5 of your "
         "forces from reserves costs what 1 would (001 4.03.07.11).", phases=BEFORE_SHIPMENT)}
 
@@ -43,6 +48,10 @@ class Richese(Faction):
         your Forces from reserves as if shipping 1" (ruling: played before the holder's
         shipment, in a round before Shipment and Movement, as the Guild card's; its shipment
         from reserves that turn priced so, ``variants.shipped_as_one``)."""
+        if use == NexusUse.BETRAYAL:
+            return [Event(EventCode.NEXUS_SALE_BETRAYED, {
+                "faction": self.seat, "holder": holder, "buyer": target,
+                "discarded": target == self.seat})]
         if use != NexusUse.SECRET_ALLY:
             return None
         return lend(state, holder, (FIVE_AS_ONE,), "movement", "Richese Nexus card", use,

@@ -36,7 +36,7 @@ from ..codes import EventCode
 from ..data import Ability, NexusUse
 from ..prompt_key import PromptKey
 from ..state import State, ally_of, data
-from ..variants.nexus_cards import REVIVAL_TERMS, lend
+from ..variants.nexus_cards import FACE_DANCER, REVIVAL_TERMS, cancels, lend
 from . import tleilaxu_face_dancers as face_dancers
 from . import tleilaxu_gholas as gholas
 from . import tleilaxu_revival as terms_of
@@ -65,6 +65,10 @@ class Tleilaxu(Faction):
 
     seat = TLEILAXU
     nexus_uses = {
+        NexusUse.BETRAYAL: NexusPlay(
+            "set now: the next Face Dancer the Tleilaxu reveal on your leader winning a battle "
+            "cancelled: he stays revealed, your win and your forces there yours (001 "
+            "4.03.07.09).", at=FACE_DANCER),
         NexusUse.CUNNING: NexusPlay(
             "your revealed Face Dancers set aside, as many drawn secretly in their place, then "
             "the set-aside ones shuffled into the traitor deck (001 4.03.07.09)."),
@@ -84,6 +88,8 @@ class Tleilaxu(Faction):
         once, or after the holder's revival in the Revival phase; the limit and the price lent
         to the end of the Revival phase when played before it, as they must be in force when
         the revival orders are read: ``variants.nexus_cards.revival_terms``)."""
+        if use == NexusUse.BETRAYAL:
+            return self._face_dancer_cancelled(state, holder, target, rng)
         if use == NexusUse.SECRET_ALLY:
             revived = _leader_revived_free(state, holder) or []
             if state["phase"] != REVIVAL_ROUND:     # in force for the revival to come
@@ -104,6 +110,22 @@ class Tleilaxu(Faction):
                                                               "count": len(drawn)}),
                 Event(EventCode.FACE_DANCERS, {"leaders": list(own["face_dancers"])},
                       to=(self.seat,))]
+
+    def _face_dancer_cancelled(self, state: State, holder: str, leader: str | None,
+                               rng: random.Random) -> list[Event] | None:
+        """001 4.03.07.09, Betrayal: "Cancel a revealed Face Dancer.  It remains Revealed
+        until Tleilaxu uses ability Resupply" (ruling: set when played, carried out as the
+        Tleilaxu reveal a Face Dancer on ``holder``'s winning leader: nothing of 2.08.06
+        follows, the leader, the win and the forces stay the holder's; he counts among the
+        revealed, RESUPPLY, 2.08.07, coming when the last is)."""
+        own = face_dancers.own(state)
+        if leader not in own["face_dancers"]:
+            return None
+        own["face_dancers"].remove(leader)
+        own["revealed"].append(leader)
+        events = [Event(EventCode.NEXUS_FACE_DANCER_CANCELLED, {
+            "faction": self.seat, "holder": holder, "leader": leader})]
+        return events + (face_dancers.resupply(state, rng) if not own["face_dancers"] else [])
 
     precedence = {"before_plans": 3}     # their word on the reveal, after the Voice and question
     decision_kinds = frozenset({face_dancers.REPLACE, terms_of.TERMS})
@@ -233,6 +255,9 @@ class Tleilaxu(Faction):
                 or homeworlds.barred(state, territory, self.seat)      # 001 4.10.02
                 or homeworlds.spared(state, self.seat, Ability.FACE_DANCERS, winner)):
             return []                                                   # 4.10.12 "Tleilax"
+        cancelled = cancels(state, winner, FACE_DANCER, leader, rng)     # 001 4.03.07.09
+        if cancelled is not None:
+            return cancelled
         sectors = state["step"]["battle"]["sectors"]
         return face_dancers.reveal(state, winner, leader, territory, sectors, rng)
 

@@ -214,6 +214,12 @@ def _side(game: Any, seat: str, battle: dict[str, Any], fought: dict[str, dict[s
                                 else kind.worth(against),
                                 kind.spiced and kind.name not in unspiced)
                    for kind in kinds(rules, dialed))
+    loaned = factions.loaned(battle, seat) if dialed == seat else None
+    if loaned:                      # 001 4.03.07.04: five counted as Sardaukar, the rest plain
+        first = troops[0]
+        count = min(loaned["count"], first.count)
+        troops = (combat.Troop(first.kind, first.count - count, first.worth, first.spiced),
+                  *troops[1:], combat.Troop(first.kind, count, loaned["worth"], first.spiced))
     strength = combat.Strength(troops, rules.advanced_combat, free and "free" not in karamaed)
     away = {name: where for name, where in fought.get(seat, {}).items() if where != territory}
     may_kh = (kh is not None and factions.has(game, seat, Ability.KWISATZ_HADERACH)

@@ -386,10 +386,11 @@ def fight(state: State, plans: dict[str, dict[str, Any]], rng: random.Random) ->
     if _juice(state, defender, plans[defender]):    # 001 3.03.03: "considered the aggressor"
         events.append(Event(EventCode.JUICE_OF_SAPHO, {"faction": defender}))
         aggressor, defender = defender, aggressor
+    callable_ = {seat: {} if variants.traitors_barred(state, battle["territory"], seat)
+                 else traitors_for(state, seat) for seat in plans}          # 001 4.10.02
+    events += variants.traitors_cancelled(state, plans, callable_, rng)    # 001 4.03.07.06
     outcome = combat.resolve(data(state), aggressor, defender, plans,
-                             {seat: set() if variants.traitors_barred(     # 001 4.10.02
-                                 state, battle["territory"], seat)
-                              else set(traitors_for(state, seat)) for seat in plans},
+                             {seat: set(found) for seat, found in callable_.items()},
                              undialed, first)
     events += _settle(state, battle, plans, sides, outcome, rng)
     back_in_pool = (outcome.winner if outcome.kind == "traitor"
@@ -607,7 +608,7 @@ def _settle(state: State, battle: dict[str, Any], plans: dict[str, dict[str, Any
     for faction in factions.in_play(state, "battle_decided"):    # 001 2.12.20-21
         events += faction.battle_decided(state, outcome, plans)
     if outcome.kind in ("battle", "traitor"):               # a faction defeated (001 4.05.02)
-        events += variants.battle_won(state, winner, loser, plans)
+        events += variants.battle_won(state, winner, loser, plans, rng)
     state["storm"]["dialers"] = [battle["aggressor"], battle["defender"]]       # 000 VI.B
     for faction in factions.in_play(state):
         events += faction.battle_losses(state, lost)

@@ -55,6 +55,18 @@ HOOK = "before_plans"      # the factions' ordered hooks of this sequence (``Fac
 TOOLS = factions.BattleTools(spend=battle_karama.spend, revealed=battle_plan.revealed)
 
 
+def _powers(state: State, battle: dict[str, Any]) -> tuple[factions.Faction, ...]:
+    """The powers of this sequence in their order: the factions in play, and those whose
+    battle power a Nexus card lends in this battle, seated or not (001 4.03.07.02-03:
+    ``factions.lenders``)."""
+    powers = factions.ordered(state, HOOK)
+    lent = [factions.power(seat, state) for seat in factions.lenders(battle)
+            if seat not in state["seats"]]
+    if not lent:
+        return powers
+    return tuple(sorted((*powers, *lent), key=lambda faction: faction.precedence.get(HOOK, 0)))
+
+
 def fresh() -> dict[str, Any]:
     """The public record of what came before the plans, for a new battle."""
     return {"round": 1, "voice": None, "question": None, "cancelled": {}, "replan": [],
@@ -72,7 +84,7 @@ def prompts(state: State, others: list[Prompt]) -> list[Prompt]:
     pair = (battle["aggressor"], battle["defender"])
     found = [named(battle, battle_orders.plan_prompt(state, seat), other)
              for seat, other in (pair, pair[::-1])]
-    for faction in factions.ordered(state, HOOK):
+    for faction in _powers(state, battle):
         decision = faction.before_plans_decision(state, battle)
         if decision:
             found.append(named(battle, *decision))
@@ -90,7 +102,7 @@ def keys(state: State, others: list[str]) -> list[str]:
         return [str(PromptKey(battle_orders.PLAN, seat)) for seat in battle["replan"]]
     pair = (battle["aggressor"], battle["defender"])
     found = [str(PromptKey(battle_orders.PLAN, seat)) for seat in pair]
-    found += [key for faction in factions.ordered(state, HOOK)
+    found += [key for faction in _powers(state, battle)
               if (key := faction.before_plans_key(state, battle))]
     helpers = {PromptKey.parse(key).seat for key in [*found, *others]} - set(pair)
     return found + [str(PromptKey(battle_karama.KARAMA, seat)) for seat in sorted(helpers)
@@ -121,7 +133,7 @@ def carry_out(state: State, plans: dict[str, dict[str, Any]], orders: dict[str, 
     keys = {PromptKey.parse(key): value for key, value in orders.items()}
     wanted.update({key.seat: value for key, value in keys.items()
                    if key.kind == battle_karama.KARAMA})
-    powers = factions.ordered(state, HOOK)
+    powers = _powers(state, battle)
     events = [e for faction in powers for e in faction.before_plans(state, orders, wanted, TOOLS)]
     replan: set[str] = set()
     events += residual_poison.before_plans(state, plans, replan)        # 001 3.03.09
@@ -157,6 +169,6 @@ def at_reveal(state: State, plans: dict[str, dict[str, Any]]) -> list[Event]:
             plans[seat] = {**plan, "leader": None, "cheap_hero": None, "weapon": None,
                            "defense": None, "kh": False, "discard": []}
         events.append(Event(EventCode.NO_LEADERS, {"territory": battle["territory"]}))
-    for faction in factions.ordered(state, HOOK):
+    for faction in _powers(state, battle):
         events += faction.at_reveal(state, plans)
     return events

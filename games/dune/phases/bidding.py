@@ -242,7 +242,7 @@ def _apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Eve
         return events + _deal_and_lay_out(state, rng)
     if step.get("offer_up"):
         del step["offer_up"]
-        events = offers.sell(state, orders, hand_has_room, card_payee)
+        events = offers.sell(state, orders, hand_has_room, card_payee, rng=rng)
         if offers.asking(state):        # 001 2.10.09.02: a bidder's turn asked alone
             step["offer_up"] = True
             return events

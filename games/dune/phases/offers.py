@@ -47,8 +47,9 @@ from typing import Any
 
 from pbem.game import Event, Prompt
 
-from .. import factions
+from .. import factions, variants
 from ..codes import ErrorCode, EventCode
+from ..discard_pile import discard
 from ..factions import LAST, NORMAL, ONCE_AROUND, Offer
 from ..orders.language import OrderKind, OrderProblem, order_kind, read_number
 from ..prompt_key import PromptKey
@@ -186,11 +187,13 @@ def offer_order(state: State, offer: Offer) -> list[str]:
 
 
 def sell(state: State, orders: dict[str, Any], room: Any, payee: Any, slot: str = OFFER,
-         auction: Any = None) -> list[Event]:
+         auction: Any = None, rng: random.Random | None = None) -> list[Event]:
     """The offer auctioned with the bids given (the seat's amount, None: PASS), each within
     the bidder's spice now; the buyer pays the seller (or, buying its own card, ``payee``'s
-    faction or the bank) and takes the card; unsold, the seller's power places it.  A hidden
-    offer (``MARKET``) is sold by ``hidden_sale``."""
+    faction or the bank) and takes the card; unsold, the seller's power places it.  A Nexus
+    card's Betrayal of the seller (``variants.sale_betrayed``, 001 4.03.07.11) has the card
+    the seller buys discarded unpaid, or another's price paid as if the seller had no power
+    over it.  A hidden offer (``MARKET``) is sold by ``hidden_sale``."""
     offer = pending(state, slot)
     assert offer is not None
     if offer.kind == ONCE_AROUND:
@@ -211,7 +214,11 @@ def sell(state: State, orders: dict[str, Any], room: Any, payee: Any, slot: str 
         buyer, price, shown = _sealed(state, offer, bids, order)
     if buyer is None:
         return factions.power(offer.seller, state).offer_unsold(state, offer)
-    to = (offer.seller if offer.to_seller and buyer != offer.seller
+    betrayed = variants.sale_betrayed(state, offer.seller, buyer, rng) if rng else []
+    if betrayed and buyer == offer.seller:      # 001 4.03.07.11: "no spice is paid"
+        discard(state, buyer, offer.card)
+        return betrayed
+    to = (offer.seller if offer.to_seller and buyer != offer.seller and not betrayed
           else payee(state, buyer))
     own = state["factions"]
     own[buyer]["spice"] -= price
@@ -220,7 +227,7 @@ def sell(state: State, orders: dict[str, Any], room: Any, payee: Any, slot: str 
     own[buyer]["hand"].append(offer.card)
     return [Event(EventCode.OFFER_SOLD, {"seller": offer.seller, "name": _name(state, offer.card),
                                          "buyer": buyer, "price": price,
-                                         "payee": to or "bank", "bids": shown})]
+                                         "payee": to or "bank", "bids": shown}), *betrayed]
 
 
 def hidden_sale(state: State, offer: Offer, orders: dict[str, Any], room: Any, auction: Any,

@@ -765,9 +765,10 @@ def _riding_groups(state: State, seat: str, territory: str) -> list[tuple[int, C
 
 
 def riders(state: State, seat: str) -> Counts:
-    """The forces of the faction that may ride the current worm."""
+    """The forces of the faction that may ride the current worm: none where a Nexus card's
+    Betrayal withholds the ride (001 4.03.07.05)."""
     territory = state["step"]["worm"]["territory"]
-    if territory is None:
+    if territory is None or factions.withheld(state, seat, factions.BEAST_OF_BURDEN):
         return {}
     return plus(*(counts for _, counts in _riding_groups(state, seat, territory)))
 

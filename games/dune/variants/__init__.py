@@ -174,11 +174,11 @@ def violations(state: State) -> list[str]:
     return [problem for variant in in_play(state) for problem in variant.violations(state)]
 
 
-def battle_won(state: State, winner: str, loser: str, plans: dict[str, dict[str, Any]]
-               ) -> list[Event]:
+def battle_won(state: State, winner: str, loser: str, plans: dict[str, dict[str, Any]],
+               rng: random.Random) -> list[Event]:
     """Every variant's rules after a battle that ``winner`` won against ``loser``."""
     return [event for variant in in_play(state)
-            for event in variant.battle_won(state, winner, loser, plans)]
+            for event in variant.battle_won(state, winner, loser, plans, rng)]
 
 
 def victory_points(state: State, seat: str) -> list[str]:
@@ -386,6 +386,21 @@ def shipping_terms(state: State, seat: str) -> list[str]:
     return [text for variant in in_play(state) if (text := variant.shipping_terms(state, seat))]
 
 
+def sale_betrayed(state: State, seller: str, buyer: str, rng: random.Random) -> list[Event]:
+    """What cancels ``seller``'s power over the sale of the card it offers to ``buyer`` (001
+    4.03.07.11: the Richese Nexus card's Betrayal), with what that plays; none: no change."""
+    return [event for variant in in_play(state)
+            for event in variant.sale_betrayed(state, seller, buyer, rng)]
+
+
+def traitors_cancelled(state: State, plans: dict[str, dict[str, Any]],
+                       traitors: dict[str, dict[str, str]], rng: random.Random) -> list[Event]:
+    """The traitors a variant cancels before they are called (001 4.03.07.06: the Harkonnen
+    Nexus card's Betrayal), cut from ``traitors``, with what that plays."""
+    return [event for variant in in_play(state)
+            for event in variant.traitors_cancelled(state, plans, traitors, rng)]
+
+
 def traitors_barred(state: State, territory: str, seat: str) -> bool:
     """Whether a variant keeps ``seat`` from calling traitors in ``territory`` (001 4.10.02)."""
     return any(variant.traitors_barred(state, territory, seat) for variant in in_play(state))
@@ -397,8 +412,9 @@ __all__ = ["VARIANTS", "Variant", "acted", "at_reveal", "battle_opened", "battle
            "full_price", "full_strength", "in_play", "leader_back", "loser_keeps_one",
            "may_ally", "moved",
            "movement_bonus", "native_arrivals", "paid", "phase_begins", "phase_ends",
-           "reserve_ride", "revival_opens", "revival_terms", "shipment_paid", "shipped",
-           "shipped_as_one", "shipping_terms", "shut", "standing_apply", "standing_keys",
-           "standing_prompts", "storm_placed", "storm_shift", "stronghold_rate",
-           "traitors_barred", "victory_needs", "victory_points", "violations",
+           "reserve_ride", "revival_opens", "revival_terms", "sale_betrayed", "shipment_paid",
+           "shipped", "shipped_as_one", "shipping_terms", "shut", "standing_apply",
+           "standing_keys", "standing_prompts", "storm_placed", "storm_shift",
+           "stronghold_rate", "traitors_barred", "traitors_cancelled", "victory_needs",
+           "victory_points", "violations",
            "war_continues", "widened"]

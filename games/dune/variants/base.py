@@ -110,7 +110,7 @@ class Variant:
         return []
 
     def battle_won(self, state: State, winner: str, loser: str,
-                   plans: dict[str, dict[str, Any]]) -> list[Event]:
+                   plans: dict[str, dict[str, Any]], rng: random.Random) -> list[Event]:
         """``winner`` has defeated ``loser`` in a battle, its outcome applied: nothing."""
         return []
 
@@ -265,6 +265,20 @@ class Variant:
     def shipping_terms(self, state: State, seat: str) -> str:
         """What the variant adds to the shipping terms a faction is told: nothing."""
         return ""
+
+    def sale_betrayed(self, state: State, seller: str, buyer: str, rng: random.Random
+                      ) -> list[Event]:
+        """A card ``seller``'s power offers is about to be sold to ``buyer``: what cancels the
+        seller's power over the sale (001 4.03.07.11): nothing."""
+        return []
+
+    def traitors_cancelled(self, state: State, plans: dict[str, dict[str, Any]],
+                           traitors: dict[str, dict[str, str]], rng: random.Random
+                           ) -> list[Event]:
+        """The battle's plans are revealed; ``traitors``: the leaders each side may call as
+        traitors, each with the faction holding him, which it may cut (001 4.03.07.06): none
+        cut."""
+        return []
 
     def traitors_barred(self, state: State, territory: str, seat: str) -> bool:
         """Whether ``seat`` may call no traitor in a battle in ``territory``: it may."""

@@ -53,6 +53,7 @@ from ..forces import add, first_of, take
 from ..rules import rules_of
 from ..state import State, ally_of, data, factions_in, storm_order
 from .base import Variant
+from .cheap_hero_traitor import matched
 
 KIND = "nexus_card"                 # the token kind
 CHOSEN = "nexus_cards"              # the step's record of a Nexus's choices, by seat
@@ -60,6 +61,10 @@ BATTLE = "battle opened"            # ``NexusPlay.at``: set for the next battle 
 PAYMENT = "shipment payment"        # ``NexusPlay.at``: set for the next shipment paid for
 WORM = "worm"                       # ``NexusPlay.at``: set for the next worm to eat its forces
 LOST_BATTLE = "lost battle"         # ``NexusPlay.at``: set for the next battle lost to a winner
+TRAITOR = "traitor revealed"        # ``NexusPlay.at``: set for the next traitor called on one
+FACE_DANCER = "face dancer revealed"    # ``NexusPlay.at``: the next Face Dancer revealed on one
+SALE = "cache card sold"            # ``NexusPlay.at``: set for the next sale of an offered card
+REDRAW_TRAITORS = "nexus_traitor_redraw"    # a sheet's: traitors owed at War Continues (.06)
 FIVE_AS_ONE = "five_shipped_as_one"     # a power lent (``lend``): 001 4.03.07.11
 REVIVAL_TERMS = "revival_5_at_1"    # lent: a revival limit of 5, forces at 1 spice (.09)
 REVIVAL_LIMIT, REVIVAL_PRICE = 5, 1     # 001 4.03.07.09: "revival limit to 5", "1 spice each"
@@ -68,6 +73,8 @@ FULL = "full_strength:"             # lent: a force kind at full strength (+ its
 # The rounds before Shipment and Movement, where a use lent for one's shipment is played
 BEFORE_SHIPMENT = ("storm", "spice_blow", "charity", "bidding", "revival")
 SET = "nexus_set"                   # a sheet's: the use its card is set for (``NexusPlay.at``)
+SET_TARGET = "nexus_set_target"     # a sheet's: what its line named when set, if anything
+WON_BATTLE = "won battle"           # ``NexusPlay.at``: set for the next battle won
 BOUGHT = "nexus_bought"             # the step's record of the holders' purchases, by seat
 DRAW, KEEP, REPLACE, DISCARD, REDRAW = "draw", "keep", "replace", "discard", "redraw"
 
@@ -87,7 +94,10 @@ def card_name(state: State | dict[str, Any], value: str) -> str:
 
 
 def use_of(game: State | dict[str, Any], holder: str, value: str) -> NexusUse:
-    """The use of the card ``value`` in ``holder``'s hand (4.03.06.02-04)."""
+    """The use of the card ``value`` in ``holder``'s hand (4.03.06.02-04); with the revision's
+    cards (``nexus_cards_named``), its named effect, whoever holds it (4.03.07.02-13 B)."""
+    if rules_of(game).nexus_cards_named:
+        return NexusUse.NAMED
     if value == holder:
         return NexusUse.CUNNING
     return NexusUse.BETRAYAL if value in game["seats"] else NexusUse.SECRET_ALLY
@@ -121,6 +131,7 @@ def discard(state: State, seat: str) -> list[Event]:
         return []
     _discard(record)
     state["factions"][seat].pop(SET, None)
+    state["factions"][seat].pop(SET_TARGET, None)
     return [Event(EventCode.NEXUS_CARD_DISCARDED, {
         "faction": seat, "card": card_name(state, record["value"])})]
 
@@ -132,7 +143,7 @@ class NexusCards(Variant):
     def phase_ends(self, state: State, rng: random.Random) -> list[Event]:
         """4.03.03-05: after a Spice Blow and Nexus phase with a Nexus, the choices of its
         factions: discards, then, if an alliance exists, the draws of the unallied."""
-        ended = _lending_ends(state) + _set_uses(state, rng)
+        ended = _lending_ends(state) + _set_uses(state, rng) + _redrawn(state, rng)
         chosen = state["step"].get(CHOSEN) if state["phase"] == "spice_blow" else None
         if chosen is None:
             return ended
@@ -224,6 +235,38 @@ class NexusCards(Variant):
                                                           "spice": taken})]
         return []
 
+    def sale_betrayed(self, state: State, seller: str, buyer: str, rng: random.Random
+                      ) -> list[Event]:
+        """The first holder in storm order whose card, the seller's, is set for a sale
+        (``SALE``: the Richese card's Betrayal, 001 4.03.07.11) plays it on this one."""
+        for seat in storm_order(state):
+            record = held(state, seat)
+            if record is not None and record["value"] == seller:
+                found = cancels(state, seat, SALE, buyer, rng)
+                if found:
+                    return found
+        return []
+
+    def traitors_cancelled(self, state: State, plans: dict[str, dict[str, Any]],
+                           traitors: dict[str, dict[str, str]], rng: random.Random
+                           ) -> list[Event]:
+        """A fighter whose card is set for a traitor called on it (``TRAITOR``: the Harkonnen
+        card's Betrayal, 001 4.03.07.06) plays it where its opponent calls its leader traitor
+        by a card the card's faction holds: that traitor cut, its faction's
+        ``nexus_played`` saying what follows; the battle fought as if he were none."""
+        events: list[Event] = []
+        for seat, other in zip(plans, list(plans)[::-1], strict=True):
+            record = held(state, seat)
+            leader = matched(plans[seat])
+            if (_set_for(state, seat) != TRAITOR or record is None or not plans[other]["call"]
+                    or traitors[other].get(leader) != record["value"]):
+                continue
+            found = cancels(state, seat, TRAITOR, leader, rng)
+            if found:
+                del traitors[other][leader]
+                events += found
+        return events
+
     def devouring(self, state: State, territory: str, safe: set[str]
                   ) -> tuple[set[str], list[Event]]:
         """A holder whose card is set for a worm (``WORM``: the Fremen card's Secret Ally, 001
@@ -247,18 +290,21 @@ class NexusCards(Variant):
         return _set_for(state, loser) == LOST_BATTLE
 
     def battle_won(self, state: State, winner: str, loser: str,
-                   plans: dict[str, dict[str, Any]]) -> list[Event]:
-        """The card set for a battle lost played, where the loser kept a card by it."""
+                   plans: dict[str, dict[str, Any]], rng: random.Random) -> list[Event]:
+        """The card set for a battle won played by the winner (``WON_BATTLE``: the CHOAM
+        card's Secret Ally, 001 4.03.07.10), against the loser, where it can; the card set
+        for a battle lost played, where the loser kept a card by it."""
+        events = cancels(state, winner, WON_BATTLE, loser, rng) or []
         if _set_for(state, loser) != LOST_BATTLE:
-            return []
+            return events
         hand = {data(state).treachery_card(card).name for card in state["factions"][loser]["hand"]}
         plan = plans[loser]
         if not hand & {plan["weapon"], plan["defense"], plan["cheap_hero"]} - {None}:
-            return []                       # nothing it played was kept: the card stays set
+            return events                   # nothing it played was kept: the card stays set
         record = held(state, loser)
         assert record is not None
         use = NexusUse(state["factions"][loser].pop(SET))
-        return played(state, record, use)
+        return events + played(state, record, use)
 
     def acted(self, state: State, seat: str, act: Act) -> list[Event]:
         """4.03.02: a faction joining an alliance outside a Nexus (the Moritani's Enemy of My
@@ -290,14 +336,52 @@ def _set_uses(state: State, rng: random.Random) -> list[Event]:
             continue
         use = NexusUse(own[SET])
         faction = answers(record["value"], state)
-        if faction.nexus_uses[use].at != state["phase"]:
+        if faction.nexus_moment(use, own.get(SET_TARGET)) != state["phase"]:
             continue
-        effect = faction.nexus_played(state, use, seat, None, rng)
+        effect = faction.nexus_played(state, use, seat, own.get(SET_TARGET), rng)
         if effect is None:
             events.append(Event(EventCode.NEXUS_CARD_UNPLAYED, {}, to=(seat,)))
             continue
-        del own[SET]
         events += [*played(state, record, use), *effect]
+    return events
+
+
+def cancels(state: State, seat: str, moment: str, target: str, rng: random.Random
+            ) -> list[Event] | None:
+    """``seat``'s card, set for ``moment`` (``NexusPlay.at``: a power used against it, a
+    battle won), played then, on ``target`` (its leader, the loser), where its faction's
+    ``nexus_played`` can: what follows; else None, the card staying set."""
+    record = held(state, seat)
+    if _set_for(state, seat) != moment or record is None:
+        return None
+    use = NexusUse(state["factions"][seat][SET])
+    effect = answers(record["value"], state).nexus_played(state, use, seat, target, rng)
+    return None if effect is None else [*played(state, record, use), *effect]
+
+
+def owe_traitors(state: State, seat: str) -> None:
+    """``seat`` draws a traitor card more at War Continues (001 4.03.07.06: after its traitor
+    was cancelled)."""
+    own = state["factions"][seat]
+    own[REDRAW_TRAITORS] = own.get(REDRAW_TRAITORS, 0) + 1
+
+
+def _redrawn(state: State, rng: random.Random) -> list[Event]:
+    """At the end of the Mentat Pause (War Continues, 1.09.05) the traitors owed drawn (001
+    4.03.07.06); the table learns how many, the drawer which."""
+    if state["phase"] != "mentat_pause":
+        return []
+    events: list[Event] = []
+    deck = state["decks"]["traitors"]
+    for seat in state["seats"]:
+        owed = state["factions"][seat].pop(REDRAW_TRAITORS, 0)
+        drawn = [deck.pop() for _ in range(min(owed, len(deck)))]
+        if drawn:
+            state["factions"][seat]["traitors"] += drawn
+            events += [Event(EventCode.NEXUS_TRAITOR_REDRAWN, {"faction": seat,
+                                                               "count": len(drawn)}),
+                       Event(EventCode.NEXUS_TRAITOR_REDRAWN_CARDS, {"drawn": drawn},
+                             to=(seat,))]
     return events
 
 
@@ -307,13 +391,17 @@ def _set_for(state: State, seat: str) -> str | None:
     record = held(state, seat)
     if SET not in own or record is None:
         return None
-    return answers(record["value"], state).nexus_uses[NexusUse(own[SET])].at
+    return answers(record["value"], state).nexus_moment(NexusUse(own[SET]), own.get(SET_TARGET))
 
 
-def set_for(state: State, seat: str, use: NexusUse, phase: str) -> list[Event]:
-    """``seat``'s card set for ``use``, played at the end of ``phase`` (``_set_uses``); its
-    holder alone told."""
+def set_for(state: State, seat: str, use: NexusUse, phase: str, target: str | None = None
+            ) -> list[Event]:
+    """``seat``'s card set for ``use``, played at the end of ``phase`` (``_set_uses``) or at
+    the moment named (``NexusPlay.at``); what its line named kept with it; its holder alone
+    told."""
     state["factions"][seat][SET] = str(use)
+    if target is not None:
+        state["factions"][seat][SET_TARGET] = target
     return [Event(EventCode.NEXUS_CARD_SET, {"use": str(use), "phase": phase}, to=(seat,))]
 
 
@@ -411,6 +499,7 @@ def played(state: State, record: dict[str, Any], use: str) -> list[Event]:
     seat = record["owner"]
     _discard(record)
     state["factions"][seat].pop(SET, None)      # a use set earlier is gone with the card
+    state["factions"][seat].pop(SET_TARGET, None)
     return [Event(EventCode.NEXUS_CARD_PLAYED, {
         "faction": seat, "card": card_name(state, record["value"]), "use": str(use)})]
 

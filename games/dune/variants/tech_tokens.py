@@ -118,7 +118,7 @@ class TechTokens(Variant):
         return events
 
     def battle_won(self, state: State, winner: str, loser: str,
-                   plans: dict[str, dict[str, Any]]) -> list[Event]:
+                   plans: dict[str, dict[str, Any]], rng: random.Random) -> list[Event]:
         """001 4.05.02: one of the loser's tokens to the winner, of his choice."""
         choices = to_take(data(state), tokens.of(state), loser)
         if not choices:
