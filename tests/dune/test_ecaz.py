@@ -484,7 +484,8 @@ def test_001_2_11_18_b_text_b_revives_duke_vidal_for_6_without_text_a_s_dropped_
     """001 2.11.18 (B) REVIVAL: Duke Vidal revived for 6 under text B (``ecaz_text_b``, its
     layer ``data/ecaz_b``), 5 under text A (2.11.23 A), offered so by mail; text A's powers that
     text B drops, the A alliance (2.11.25 A) and the A Karama (1.14.12 A), are not theirs under
-    B; what both texts give (OCCUPY, LOYALTY, the Ambassadors, for now text A's) is."""
+    B; what both texts give (OCCUPY, LOYALTY) is; the Ambassadors are text A's tokens under A,
+    text B's forces under B (2.11.06 B)."""
     from pbem.games.dune.data import Ability
     from pbem.games.dune.factions import ecaz_vidal_revival
     from pbem.games.dune.factions.base import has
@@ -497,5 +498,53 @@ def test_001_2_11_18_b_text_b_revives_duke_vidal_for_6_without_text_a_s_dropped_
         sheet = data(state).faction("Ecaz")
         b = bool(options)
         assert (sheet.karama_power is None) == b and (not sheet.alliance) == b
-        assert has(state, "ecaz", Ability.OCCUPY) and has(state, "ecaz", Ability.AMBASSADORS)
-        assert has(state, "ecaz", Ability.LOYALTY)
+        assert has(state, "ecaz", Ability.OCCUPY) and has(state, "ecaz", Ability.LOYALTY)
+        assert has(state, "ecaz", Ability.AMBASSADORS) != b
+        assert has(state, "ecaz", Ability.AMBASSADOR_FORCES) == b
+
+
+# --- text B: the Ambassadors as forces (001 2.11.04-15 B, option ecaz_text_b)
+def test_001_2_11_04_b_twelve_ambassadors_face_up_one_with_the_starting_forces():
+    """001 2.11.04 (B): "your 12 Ambassador tokens face up in front of your player shield, then
+    Place one face up in the same territory and sector as your starting Forces": their reserve
+    holds 14 forces and 11 Ambassadors, the Imperial Basin's sector 10 their six forces and
+    their own Ambassador (ruling); no token of text A's supply is drawn.  Their 32 pieces are
+    all accounted for (the invariants' count of every kind)."""
+    from pbem.games.dune.factions import ecaz_embassy as embassy
+    from pbem.games.dune.forces import all_of, at_start
+
+    state = set_up(new({"ecaz_text_b": True}))
+    own = state["factions"]["ecaz"]
+    assert own["reserve"]["force"] == 14 and own["tanks"] == {}
+    assert sorted(n for n in own["reserve"] if embassy.is_ambassador(n)) == sorted(
+        n for n in at_start(state, "ecaz") if embassy.is_ambassador(n) and n != embassy.OWN)
+    assert state["forces"]["Imperial Basin"]["10"]["ecaz"] == {"force": 6, embassy.OWN: 1}
+    assert sum(all_of(state, "ecaz").values()) == 32
+    assert not ambassadors.supply(state, "ecaz") and not violations(state)
+    codes = [e.code for e in state.get("log", [])]
+    assert "ambassadors-drawn" not in codes
+    # text A's set-up unchanged: the supply of six drawn, no Ambassador among the forces
+    plain = set_up(new())
+    assert len(ambassadors.supply(plain, "ecaz")) == 6
+    assert plain["forces"]["Imperial Basin"]["10"]["ecaz"] == {"force": 6}
+
+
+def test_001_2_11_15_b_diplomatic_immunity_an_ambassador_to_the_tanks_goes_to_the_reserve():
+    """001 2.11.15 (B), Diplomatic immunity: "When your Ambassadors would go to the tanks from
+    the board for any reason instead Put them face up in front of your Player Shield": the
+    storm kills Ecaz's forces and their Ambassador in a sector; the forces go to the tanks, the
+    Ambassador to their reserve, face up (no longer on the face-down list)."""
+    from pbem.games.dune.factions import ecaz_embassy as embassy
+    from pbem.games.dune.phases import storm
+
+    state = set_up(new({"ecaz_text_b": True}))
+    state["factions"]["ecaz"]["face_down"] = [embassy.OWN]
+    state["forces"]["The Great Flat"] = {"15": {"ecaz": {"force": 2, "ambassador_fremen": 1}}}
+    state["factions"]["ecaz"]["reserve"]["force"] -= 2
+    state["factions"]["ecaz"]["reserve"].pop("ambassador_fremen")
+    assert not violations(state)
+    storm.forces_lost(state, {15})
+    own = state["factions"]["ecaz"]
+    assert own["tanks"] == {"force": 2} and own["reserve"]["ambassador_fremen"] == 1
+    assert "The Great Flat" not in state["forces"] or not state["forces"]["The Great Flat"]
+    assert not violations(state)

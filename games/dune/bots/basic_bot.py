@@ -562,14 +562,17 @@ def _ambassadors(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> st
     first of their supply (their own last) in the first open stronghold they do not hold;
     every token triggers, their own offering the mover an alliance while they have none
     (001 2.11.17.12); they fight the battles they share with their ally themselves while they
-    hold a card better than worthless, else their ally does (001 2.11.19)."""
+    hold a card better than worthless, else their ally does (001 2.11.19).  Text B: that
+    choice alone, every Ambassador kept face up (001 2.11.08 B)."""
     options = prompt.options
+    armed = any(data(view).treachery_card(card).type is not CardType.WORTHLESS
+                for card in view["own"]["hand"])
+    if "face_up" in options:            # text B: their Ambassadors are forces, kept face up
+        return f"FIGHTER {'ECAZ' if armed else 'ALLY'}"
     held = sorted(options.get("supply", []), key=lambda v: (v == view["seat"], v))
     free = [s for s in options.get("strongholds", []) if view["seat"] not in occupants(view, s)
             and not _ally_held(view, s)]
     lines = [] if ally_of(view, view["seat"]) else ["TRIGGER Ecaz ALL ALLIANCE"]
-    armed = any(data(view).treachery_card(card).type is not CardType.WORTHLESS
-                for card in view["own"]["hand"])
     lines.append(f"FIGHTER {'ECAZ' if armed else 'ALLY'}")
     if held and free and options.get("spice", 0) >= 5:
         name = ambassadors.kind_of(view).token(held[0]).name.removesuffix(" Ambassador")

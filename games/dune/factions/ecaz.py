@@ -30,6 +30,7 @@ from .. import tokens
 from ..codes import ErrorCode, EventCode
 from ..data import Ability, NameLookupError, NexusUse
 from ..forces import Counts, add, count_in, forces_at, remove_forces
+from ..forces import kind as force_kind
 from ..orders.language import OrderKind, OrderProblem, order_kind, read_territory
 from ..prompt_key import PromptKey
 from ..rules import rules_of
@@ -39,6 +40,7 @@ from . import duke_vidal
 from . import ecaz_alliance as alliance
 from . import ecaz_ambassadors as ambassadors
 from . import ecaz_cooccupied as cooccupied
+from . import ecaz_embassy as embassy
 from . import ecaz_occupy as occupy
 from . import ecaz_vidal_revival as vidal_revival
 from .base import FACTION, TERRITORY, Faction, NexusPlay, RevivalTerms, has
@@ -115,6 +117,9 @@ class Ecaz(Faction):
         their standing answers to the Ambassadors' triggers (2.11.08), optional."""
         if phase != ambassadors.ROUND:
             return []
+        if has(state, self.seat, Ability.AMBASSADOR_FORCES):     # text B (2.11.08 B)
+            found = embassy.decision(state, self.seat)
+            return [found] if found is not None else []
         standing = triggers.in_words(state, ambassadors.kind_of(state), self.seat,
                                      PARAMETERS)
         found = ambassadors.decision(state, self.seat, standing)
@@ -129,6 +134,8 @@ class Ecaz(Faction):
             triggers.answered(state, self.seat, value["trigger"])
         if value.get("fighter"):            # 2.11.19: who fights their co-occupied battles
             state["factions"][self.seat]["fighter"] = value["fighter"]
+        if value.get("face_down"):          # 2.11.08 B: for the round's end
+            state["step"]["face_down"] = list(value["face_down"])
         return ambassadors.decided(state, value)
 
     # --- the others' standing decisions
@@ -176,13 +183,23 @@ class Ecaz(Faction):
         return [state["factions"][self.seat]["loyal"]]
 
     def in_front(self, state: State) -> dict[str, Any]:
-        """LOYALTY (2.11.26): the leader set aside, public."""
+        """LOYALTY (2.11.26): the leader set aside, public; text B: where they are
+        co-occupied and which Ambassadors lie face down (2.11.07-08 B), public."""
         loyal = state["factions"][self.seat].get("loyal")
-        return {"loyal": loyal} if loyal else {}
+        shown = {"loyal": loyal} if loyal else {}
+        if has(state, self.seat, Ability.AMBASSADOR_FORCES):
+            shown |= {"cooccupied": embassy.cooccupied(state, self.seat),
+                      "face_down": embassy.face_down(state, self.seat)}
+        return shown
+
+    def coexisting_in_view(self, view: dict[str, Any]) -> list[str]:
+        """Text B: their co-occupied territories (2.11.07 B), as the public view shows them."""
+        return list(view["factions"][self.seat].get("cooccupied", []))
 
     def after_traitors(self, state: State, rng: random.Random) -> list[Event]:
-        """2.11.04: the supply, their own Ambassador and five drawn at random."""
-        return ambassadors.draw_supply(state, self.seat, rng)
+        """2.11.04: the supply, their own Ambassador and five drawn at random (text A); text
+        B: one Ambassador face up with their starting forces (``embassy.set_up``)."""
+        return ambassadors.draw_supply(state, self.seat, rng) + embassy.set_up(state, self.seat)
 
     # --- hooks of revival
 
@@ -200,10 +217,40 @@ class Ecaz(Faction):
         return duke_vidal.revived(state)
 
     def revival_over(self, state: State) -> list[Event]:
-        """AMBASSADORS (2.11.06-07): those they chose placed, the price rising."""
-        return ambassadors.place_chosen(state, self.seat)
+        """AMBASSADORS (2.11.06-07): those they chose placed, the price rising; text B: those
+        they chose turned face down (2.11.08 B)."""
+        return ambassadors.place_chosen(state, self.seat) + embassy.turned(state, self.seat)
 
     # --- hooks of movement and collection
+    def arrived(self, state: State, mover: str, territory: str, wish: bool | None, count: int,
+                source: str | None) -> list[Event]:
+        """Text B: co-occupation follows every arrival and departure (2.11.07 B, 2.11.13 B)."""
+        embassy.settle(state, self.seat)
+        return []
+
+    def turn_taken(self, state: State, seat: str) -> list[Event]:
+        """Text B: their shipment and movement over, the face-up Ambassadors beyond one in a
+        territory back to their reserve (2.11.14 B)."""
+        if seat != self.seat:
+            return []
+        return embassy.extras(state, self.seat)
+
+    def phase_ends(self, state: State) -> list[Event]:
+        """Text B: co-occupation settled (the storm, the worms), the extras sent back
+        (2.11.07 B, 2.11.13-14 B)."""
+        return embassy.extras(state, self.seat)
+
+    def before_battles(self, state: State) -> list[Event]:
+        """Text B: co-occupation settled before the battles are found (2.11.07 B)."""
+        embassy.settle(state, self.seat)
+        return []
+
+    def after_losses(self, state: State, territory: str, sectors: list[int],
+                     taken: dict[str, dict[str, int]]) -> list[Event]:
+        """Text B: co-occupation settled once a battle's forces are lost (2.11.13 B)."""
+        embassy.settle(state, self.seat)
+        return []
+
 
     def occupies_with_ally(self, state: State, seat: str, ally: str) -> bool:
         """OCCUPY (2.11.18): they and their ally end their movement in one territory, neither
@@ -349,11 +396,15 @@ PARAMETERS = triggers.Parameters(frozenset({"AS", "TO", "DISCARD", "FOR", "ALLIA
 
 
 # --- their decision's order text
+def kind_mark(name: str) -> str:
+    """An Ambassador kind as their orders name it: its mark (``EM``)."""
+    return force_kind(name).mark
+
+
 def read(state: State, prompt: Prompt, words: list[str]) -> dict[str, Any]:
     """One line: ``AMBASSADOR <token> IN <stronghold>``, ``AMBASSADOR NONE``, ``TRIGGER ...``,
     ``FIGHTER ALLY | ECAZ`` (who fights their co-occupied battles, 2.11.19)."""
     verb, rest = words[0], words[1:]
-    kind = ambassadors.kind_of(state)
     if verb == "FIGHTER":
         said = [w.upper() for w in rest]
         if said not in (["ALLY"], ["ECAZ"]):
@@ -361,11 +412,14 @@ def read(state: State, prompt: Prompt, words: list[str]) -> dict[str, Any]:
                                "who fights the battles you and your ally share (001 2.11.19)",
                                ("FIGHTER ALLY", "FIGHTER ECAZ"))
         return {"fighter": said[0].lower()}
+    if verb != "TRIGGER" and [w.upper() for w in rest] == ["NONE"]:
+        return {}
+    if "face_up" in prompt.options:     # text B: their Ambassadors are forces
+        return {"face_down": [_face_down(state, prompt, verb, rest)]}
+    kind = ambassadors.kind_of(state)
     if verb == "TRIGGER":
         return {"trigger": [triggers.read(state, kind, prompt.seat, rest,
                                           PARAMETERS)]}
-    if [w.upper() for w in rest] == ["NONE"]:
-        return {}
     upper = [w.upper() for w in rest]
     if "IN" not in upper:
         raise OrderProblem(ErrorCode.BAD_AMBASSADOR, "expected AMBASSADOR <token> IN "
@@ -383,6 +437,22 @@ def read(state: State, prompt: Prompt, words: list[str]) -> dict[str, Any]:
     return {"place": [[value, territory.name]]}
 
 
+def _face_down(state: State, prompt: Prompt, verb: str, rest: list[str]) -> str:
+    """Text B: ``AMBASSADOR <Ambassador> FACE DOWN`` (2.11.08 B), a face-up one of theirs."""
+    face_down = None if verb != "AMBASSADOR" else embassy.read_face_down(state, prompt.seat,
+                                                                          rest)
+    if face_down not in prompt.options["face_up"]:
+        said = " ".join(rest[:-2]) if face_down is not None else " ".join([verb, *rest])
+        raise OrderProblem(ErrorCode.BAD_AMBASSADOR, f"{said!r} is none of your face-up "
+                           "Ambassadors on the board: under text B they are forces, turned face "
+                           "down at the end of the revival round by AMBASSADOR <Ambassador> "
+                           "FACE DOWN (001 2.11.08 B)",
+                           tuple(f"AMBASSADOR {kind_mark(n)} FACE DOWN"
+                                 for n in prompt.options["face_up"]) or ("AMBASSADOR NONE",))
+    assert face_down is not None
+    return face_down
+
+
 def combine(state: State, prompt: Prompt, parts: list[dict[str, Any]]) -> dict[str, Any]:
     value = ambassadors.empty()
     for part in parts:
@@ -390,23 +460,33 @@ def combine(state: State, prompt: Prompt, parts: list[dict[str, Any]]) -> dict[s
         value["trigger"] += part.get("trigger", [])
         if part.get("fighter"):
             value["fighter"] = part["fighter"]
+        if part.get("face_down"):
+            value.setdefault("face_down", []).extend(part["face_down"])
     return value
 
 
 def text(game: Any, value: dict[str, Any]) -> str:
-    kind = ambassadors.kind_of(game)
+    kind = ambassadors.kind_of(game) if value["place"] or value["trigger"] else None
     lines = [f"AMBASSADOR {kind.token(v).name.removesuffix(' Ambassador')} IN {where}"
-             for v, where in value["place"]]
+             for v, where in value["place"] if kind]
     lines += [triggers.text(game, kind, answer, PARAMETERS)
-              for answer in value["trigger"]]
+              for answer in value["trigger"] if kind]
+    lines += [f"AMBASSADOR {kind_mark(n)} FACE DOWN" for n in value.get("face_down", [])]
     if value.get("fighter"):
         lines.append(f"FIGHTER {value['fighter'].upper()}")
     return "\n".join(lines) or "AMBASSADOR NONE"
 
 
 def random_value(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> dict[str, Any]:
-    """A bot's: now and then an Ambassador placed, now and then a standing answer."""
+    """A bot's: now and then an Ambassador placed, now and then a standing answer; text B:
+    now and then one turned face down (2.11.08 B)."""
     value = ambassadors.empty()
+    if "face_up" in prompt.options:
+        if prompt.options["face_up"] and rng.random() < 0.2:
+            value["face_down"] = [rng.choice(prompt.options["face_up"])]
+        if rng.random() < 0.2:              # who fights their co-occupied battles (2.11.19)
+            value["fighter"] = rng.choice([cooccupied.ALLY, cooccupied.ECAZ])
+        return value
     held, free = prompt.options.get("supply", []), prompt.options.get("strongholds", [])
     if held and free and prompt.options.get("spice", 0) >= 1 and rng.random() < 0.5:
         value["place"].append([rng.choice(held), rng.choice(free)])
