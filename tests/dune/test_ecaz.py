@@ -548,3 +548,73 @@ def test_001_2_11_15_b_diplomatic_immunity_an_ambassador_to_the_tanks_goes_to_th
     assert own["tanks"] == {"force": 2} and own["reserve"]["ambassador_fremen"] == 1
     assert "The Great Flat" not in state["forces"] or not state["forces"]["The Great Flat"]
     assert not violations(state)
+
+
+def test_001_2_11_08_b_the_decision_under_text_b_is_optional_and_read_line_by_line():
+    """001 2.11.08 B, 2.11.12 B, 2.11.19 by mail under text B: one optional decision of the
+    revival round, never waited for, naming their face-up Ambassadors to turn face down, their
+    standing hostility and their fighter; text A's lines (placing, triggers) refused, quoting
+    the line; an Ambassador not face up on the board refused."""
+    state = set_up(new({"ecaz_text_b": True}))
+    state["phase"], state["step"] = "revival", {"done": False}
+    (prompt,) = [p for p in dune.prompts(state) if p.kind == "ambassadors"]
+    assert prompt.optional and prompt.options == {"face_up": ["ambassador_ecaz"]}
+    parsed = dune.parse(state, "ecaz", "AMBASSADOR EC FACE DOWN\nHOSTILE Emperor, Fremen\n"
+                                       "FIGHTER ECAZ")
+    assert not parsed.errors
+    (order,) = parsed.orders
+    assert order.value == {"place": [], "trigger": [], "face_down": ["ambassador_ecaz"],
+                           "hostile": ["emperor", "fremen"], "fighter": "ecaz"}
+    assert KINDS["ambassadors"].text(state, order.value).splitlines() == [
+        "AMBASSADOR EC FACE DOWN", "HOSTILE Emperor, Fremen", "FIGHTER ECAZ"]
+    for line in ("AMBASSADOR Emperor IN Carthag", "TRIGGER ALL ALL",
+                 "AMBASSADOR EM FACE DOWN"):
+        refused = dune.parse(state, "ecaz", line)
+        assert refused.errors and not refused.orders, line
+
+
+def test_001_2_11_08_b_both_bots_answer_the_text_b_decision():
+    """The random bot now and then turns an Ambassador face down (2.11.08 B), sets a standing
+    hostility (2.11.12 B) and its fighter (2.11.19); the basic bot keeps them face up and names
+    its fighter; every answer reads back through the order parser."""
+    import random
+
+    state = set_up(new({"ecaz_text_b": True}))
+    state["phase"], state["step"] = "revival", {"done": False}
+    (prompt,) = [p for p in dune.prompts(state) if p.kind == "ambassadors"]
+    view = dune.view(state, "ecaz")
+    seen: set[str] = set()
+    rng = random.Random(3)
+    for _ in range(60):
+        value = ecaz.random_value(view, prompt, rng)
+        seen |= {key for key in ("face_down", "hostile", "fighter") if key in value}
+        text = KINDS["ambassadors"].text(state, value)
+        assert not dune.parse(state, "ecaz", text).errors, text
+    assert seen == {"face_down", "hostile", "fighter"}
+    basic = dune.bot_order(view, prompt, rng, style="basic")
+    assert basic.startswith("FIGHTER ") and not dune.parse(state, "ecaz", basic).errors
+
+
+def test_001_2_11_17_05_b_forces_with_the_fremen_ambassador_are_spared_by_the_worm():
+    """001 2.11.17.05 B: "Forces in the same territory as this Ambassador are not destroyed by
+    the worm"; elsewhere, and with the Ambassador face down (2.11.08 B), the worm takes Ecaz's
+    forces, the Ambassador going to their reserve (Diplomatic immunity, 2.11.15 B)."""
+    from pbem.games.dune.phases import spice_blow
+
+    for face_down in (False, True):
+        state = set_up(new({"ecaz_text_b": True}))
+        own = state["factions"]["ecaz"]
+        state["forces"]["The Great Flat"] = {"15": {"ecaz": {"force": 3,
+                                                             "ambassador_fremen": 1}}}
+        own["reserve"]["force"] -= 3
+        own["reserve"].pop("ambassador_fremen")
+        own["face_down"] = ["ambassador_fremen"] if face_down else []
+        spice_blow.devour(state, {"territory": "The Great Flat", "card": "Shai-Hulud",
+                                  "controlled": False})
+        left = state["forces"].get("The Great Flat", {}).get("15", {}).get("ecaz", {})
+        if face_down:
+            assert not left and own["tanks"] == {"force": 3}
+            assert own["reserve"]["ambassador_fremen"] == 1
+        else:
+            assert left == {"force": 3, "ambassador_fremen": 1} and own["tanks"] == {}
+        assert not violations(state)

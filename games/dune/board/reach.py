@@ -217,7 +217,7 @@ def move_range(state: State, faction: str, territory: str | None = None,
         ornithopters = False
     base = sheet(faction, state).movement
     movement = (1 if cancelled(state, "movement", faction)             # GF9 001 2.04.07, 3.01.12
-                else factions.power(faction, state).movement(state, base, forces))
+                else factions.power(faction, state).movement(state, base, forces, territory))
     bonus = variants.movement_bonus(state, faction, territory) if territory else 0
     bonus += sum(f.extra_moves(state, faction)          # 001 2.09.08 (A), 2.09.11 (B): Kulon
                  for f in factions.in_play(state, "extra_moves"))

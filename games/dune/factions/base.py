@@ -569,10 +569,22 @@ class Faction:
 
     # --- hooks of shipment and movement
 
-    def movement(self, state: State, base: int, forces: dict[str, int] | None) -> int:
+    def movement(self, state: State, base: int, forces: dict[str, int] | None,
+                 territory: str | None = None) -> int:
         """The territories a group of these ``forces`` of the faction enters (None: not
-        known), its sheet's ``base`` without ornithopters: the sheet's."""
+        known) from ``territory`` (None: not known), its sheet's ``base`` without ornithopters:
+        the sheet's."""
         return base
+
+    def leaving_problem(self, state: State, mover: str, territory: str,
+                        forces: dict[str, int]) -> str | None:
+        """Why its power bars ``mover``'s ``forces`` from leaving ``territory`` by a move (the
+        order refused), or None: none."""
+        return None
+
+    def worm_spared(self, state: State, territory: str) -> list[str]:
+        """The factions its power spares from a worm in ``territory``: none."""
+        return []
 
     def extra_moves(self, game: Any, mover: str) -> int:
         """The territories more its power gives ``mover``'s next move (every faction in play

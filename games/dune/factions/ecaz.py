@@ -31,7 +31,13 @@ from ..codes import ErrorCode, EventCode
 from ..data import Ability, NameLookupError, NexusUse
 from ..forces import Counts, add, count_in, forces_at, remove_forces
 from ..forces import kind as force_kind
-from ..orders.language import OrderKind, OrderProblem, order_kind, read_territory
+from ..orders.language import (
+    OrderKind,
+    OrderProblem,
+    order_kind,
+    read_factions,
+    read_territory,
+)
 from ..prompt_key import PromptKey
 from ..rules import rules_of
 from ..state import State, ally_of, data, sheet
@@ -136,6 +142,8 @@ class Ecaz(Faction):
             state["factions"][self.seat]["fighter"] = value["fighter"]
         if value.get("face_down"):          # 2.11.08 B: for the round's end
             state["step"]["face_down"] = list(value["face_down"])
+        if "hostile" in value:              # 2.11.12 B: their standing answer
+            state["factions"][self.seat]["hostile"] = list(value["hostile"])
         return ambassadors.decided(state, value)
 
     # --- the others' standing decisions
@@ -224,9 +232,26 @@ class Ecaz(Faction):
     # --- hooks of movement and collection
     def arrived(self, state: State, mover: str, territory: str, wish: bool | None, count: int,
                 source: str | None) -> list[Event]:
-        """Text B: co-occupation follows every arrival and departure (2.11.07 B, 2.11.13 B)."""
-        embassy.settle(state, self.seat)
-        return []
+        """Text B: their standing hostility (2.11.12 B), the Bene Gesserit Ambassador's force
+        (2.11.17.03 B), co-occupation following every arrival and departure (2.11.07 B,
+        2.11.13 B)."""
+        return embassy.arrived(state, self.seat, mover, territory, source)
+
+    def leaving_problem(self, state: State, mover: str, territory: str,
+                        forces: dict[str, int]) -> str | None:
+        """Text B: Clean Withdraw (2.11.11 B)."""
+        if mover != self.seat:
+            return None
+        return embassy.leaving_problem(state, self.seat, territory, forces)
+
+    def movement(self, state: State, base: int, forces: dict[str, int] | None,
+                 territory: str | None = None) -> int:
+        """Text B: the Ixian Ambassador's territory, two territories (2.11.17.08 B)."""
+        return embassy.movement(state, self.seat, base, territory)
+
+    def worm_spared(self, state: State, territory: str) -> list[str]:
+        """Text B: the Fremen Ambassador's territory spared by the worm (2.11.17.05 B)."""
+        return embassy.worm_spared(state, self.seat, territory)
 
     def turn_taken(self, state: State, seat: str) -> list[Event]:
         """Text B: their shipment and movement over, the face-up Ambassadors beyond one in a
@@ -412,6 +437,8 @@ def read(state: State, prompt: Prompt, words: list[str]) -> dict[str, Any]:
                                "who fights the battles you and your ally share (001 2.11.19)",
                                ("FIGHTER ALLY", "FIGHTER ECAZ"))
         return {"fighter": said[0].lower()}
+    if verb == "HOSTILE" and "face_up" in prompt.options:      # 2.11.12 B
+        return {"hostile": _hostile(state, prompt.seat, rest)}
     if verb != "TRIGGER" and [w.upper() for w in rest] == ["NONE"]:
         return {}
     if "face_up" in prompt.options:     # text B: their Ambassadors are forces
@@ -435,6 +462,16 @@ def read(state: State, prompt: Prompt, words: list[str]) -> dict[str, Any]:
         raise OrderProblem(ErrorCode.BAD_AMBASSADOR, f"{territory.name} is not a stronghold "
                            "(001 2.11.06)", tuple(ambassadors.open_strongholds(state)))
     return {"place": [[value, territory.name]]}
+
+
+def _hostile(state: State, seat: str, rest: list[str]) -> list[str]:
+    """Text B: ``HOSTILE ALL | NONE | <faction>, ...``, the factions against whose entry they
+    turn the Ambassador depicting them face down (2.11.12 B), their standing answer."""
+    said = [w.strip(",").upper() for w in rest if w.strip(",")]
+    if said in (["ALL"], ["NONE"]):
+        return [embassy.ALL] if said == ["ALL"] else []
+    others = [s for s in state["seats"] if s != seat]
+    return read_factions(state, [w.strip(",") for w in rest if w.strip(",")], others)
 
 
 def _face_down(state: State, prompt: Prompt, verb: str, rest: list[str]) -> str:
@@ -462,6 +499,8 @@ def combine(state: State, prompt: Prompt, parts: list[dict[str, Any]]) -> dict[s
             value["fighter"] = part["fighter"]
         if part.get("face_down"):
             value.setdefault("face_down", []).extend(part["face_down"])
+        if "hostile" in part:
+            value["hostile"] = part["hostile"]
     return value
 
 
@@ -472,6 +511,8 @@ def text(game: Any, value: dict[str, Any]) -> str:
     lines += [triggers.text(game, kind, answer, PARAMETERS)
               for answer in value["trigger"] if kind]
     lines += [f"AMBASSADOR {kind_mark(n)} FACE DOWN" for n in value.get("face_down", [])]
+    if "hostile" in value:
+        lines.append(f"HOSTILE {embassy.hostility(game, value['hostile'])}")
     if value.get("fighter"):
         lines.append(f"FIGHTER {value['fighter'].upper()}")
     return "\n".join(lines) or "AMBASSADOR NONE"
@@ -484,6 +525,9 @@ def random_value(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> di
     if "face_up" in prompt.options:
         if prompt.options["face_up"] and rng.random() < 0.2:
             value["face_down"] = [rng.choice(prompt.options["face_up"])]
+        if rng.random() < 0.2:              # their standing hostility (2.11.12 B)
+            others = [s for s in view["seats"] if s != prompt.seat]
+            value["hostile"] = rng.choice([[embassy.ALL], [], [rng.choice(others)]])
         if rng.random() < 0.2:              # who fights their co-occupied battles (2.11.19)
             value["fighter"] = rng.choice([cooccupied.ALLY, cooccupied.ECAZ])
         return value
@@ -505,7 +549,8 @@ def random_value(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> di
     return value
 
 
-order_kind(OrderKind(ambassadors.KIND, ("AMBASSADOR", "TRIGGER", "FIGHTER"), read, text, combine,
+order_kind(OrderKind(ambassadors.KIND, ("AMBASSADOR", "TRIGGER", "FIGHTER", "HOSTILE"), read, text,
+                     combine,
                      random_value, with_verb=True))
 
 

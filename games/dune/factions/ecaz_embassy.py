@@ -21,6 +21,17 @@ alone is here:
 - More than one face-up Ambassador in a territory (not the Polar Sink) outside their own
   shipment and movement: those beyond one back to their reserve (2.11.14 B); the CHOAM
   Ambassador allows one other beside it (2.11.17.10 B).
+- Clean Withdraw (2.11.11 B): co-occupied where the others meet the occupancy limit, their
+  forces leave only all together or leaving a co-occupying Ambassador there (a move refused
+  else, ``leaving_problem``).
+- Declare hostility (2.11.12 B): the faction an Ambassador depicts entering its territory,
+  Ecaz may turn it face down where their forces would not break the occupancy limit; by mail
+  their standing answer (``HOSTILE <faction>, ... | ALL | NONE``, kept in their sheet), never
+  waited for.
+- The abilities built of 2.11.17 B: the Bene Gesserit Ambassador's force sent beside it as
+  another faction ships in (.03), the Emperor's two forces' worth (.04, its kind's
+  ``strength``), the Fremen's forces spared by the worm (.05), the Ixian's forces moving two
+  territories (.08), the CHOAM's one other face-up Ambassador (.10).
 
 Rulings (docs/rules-coverage.md, "001 GF9 expansions: Ecaz"):
 
@@ -31,6 +42,8 @@ Rulings (docs/rules-coverage.md, "001 GF9 expansions: Ecaz"):
   lie face down, and every seat sees which Ambassador each is.
 - Which face-up Ambassadors 2.11.14 B keeps: one that co-occupies first, then the first of
   their sheet's order (authored).
+- The Bene Gesserit Ambassador's force (2.11.17.03 B, "you may"): always sent, a free force
+  of their reserve, by mail never asked; not where the storm is.
 - A faction entering where Ecaz's Ambassador of it lies is judged by the occupancy of the
   territory before it enters (Ecaz counted unless already co-occupied there).
 """
@@ -43,13 +56,27 @@ from pbem.game import Event, Prompt
 
 from ..codes import EventCode
 from ..data import Ability
-from ..forces import add, add_forces, kind, remove_forces, take
-from ..state import POLAR_SINK, State, factions_in, sheet
+from ..forces import add, add_forces, count_in, kind, plain, remove_forces, take, total
+from ..state import (
+    POLAR_SINK,
+    State,
+    ally_of,
+    data,
+    faction_name,
+    factions_in,
+    occupants,
+    sheet,
+)
 from .base import has
 
 PREFIX = "ambassador_"
 OWN = "ambassador_ecaz"             # 2.11.17.12 (B)
 CHOAM = "ambassador_choam"          # 2.11.17.10 (B): "one other face up Ambassador"
+BENE_GESSERIT = "ambassador_bene_gesserit"  # 2.11.17.03 (B)
+FREMEN = "ambassador_fremen"        # 2.11.17.05 (B)
+IXIAN = "ambassador_ixians"         # 2.11.17.08 (B)
+IXIAN_MOVES = 2                     # 2.11.17.08 (B): "may move two territories"
+ALL = "*"                           # ``HOSTILE ALL``
 KIND = "ambassadors"                # their decision's kind (``ecaz_ambassadors.KIND``)
 
 
@@ -176,16 +203,27 @@ def decision(state: State, seat: str) -> Prompt | None:
     up = sorted(face_up(state, seat), key=lambda n: _order(state, seat, n))
     names = ", ".join(f"{name_of(n)} ({kind(n).mark}) in {face_up(state, seat)[n][0]}"
                       for n in up) or "none"
+    hostile = hostility(state, state["factions"][seat].get("hostile", []))
     legal = (f"AMBASSADOR <Ambassador> FACE DOWN, a line each: your face-up Ambassadors on the "
              f"board ({names}) turned face down at the end of this revival round, normal "
              f"forces without co-occupation nor ability until shipped or sent again (001 "
-             f"2.11.08 B). FIGHTER ALLY or FIGHTER ECAZ: who fights the battles you and your "
+             f"2.11.08 B). HOSTILE ALL | NONE | <faction>, ...: your standing answer when the "
+             f"faction an Ambassador of yours depicts enters its territory: turned face down "
+             f"where the occupancy limit allows (001 2.11.12 B; now: {hostile}). "
+             f"FIGHTER ALLY or FIGHTER ECAZ: who fights the battles you and your "
              f"ally share against another faction, your ally's forces dialed either way (001 "
              f"2.11.19-20; ALLY until you say). AMBASSADOR NONE: none of these. Never waited "
              f"for.")
     return Prompt(f"{KIND}:{seat}", seat, KIND, True, legal, {"place": [], "trigger": []},
                   "AMBASSADOR NONE", "AMBASSADOR NONE", optional=True,
                   title="your Ambassadors", options={"face_up": up})
+
+
+def hostility(game: Any, hostile: list[str]) -> str:
+    """A standing hostility in words: ``ALL``, ``NONE`` or the factions (2.11.12 B)."""
+    if ALL in hostile:
+        return "ALL"
+    return ", ".join(faction_name(s, game) for s in hostile) or "NONE"
 
 
 def read_face_down(game: Any, seat: str, words: list[str]) -> str | None:
@@ -215,3 +253,102 @@ def turned(state: State, seat: str) -> list[Event]:
     settle(state, seat)
     return [Event(EventCode.AMBASSADORS_FACE_DOWN, {
         "faction": seat, "tokens": [f"{name_of(n)} in {up[n][0]}" for n in flipped]})]
+
+
+def _up_here(game: Any, seat: str, name: str, territory: str) -> bool:
+    """Whether their face-up Ambassador of this kind lies in the territory."""
+    at = face_up(game, seat).get(name)
+    return at is not None and at[0] == territory
+
+
+# --- Clean Withdraw (2.11.11 B)
+def leaving_problem(state: State, seat: str, territory: str, forces: dict[str, int]
+                    ) -> str | None:
+    """2.11.11 B: "When you are Co-Occupied where others factions have met Occupancy Limits in
+    that Territory your Forces may only leave the territory if either at least your
+    Co-Occupied Ambassador there remains or none of your Forces remain"."""
+    if (not has(state, seat, Ability.AMBASSADOR_FORCES) or territory not in cooccupied(
+            state, seat) or not data(state).board[territory].is_stronghold
+            or len([s for s in occupants(state, territory) if s != seat]) < 2):
+        return None
+    here = count_in(state, seat, territory)
+    if total(forces) >= total(here):
+        return None
+    present = factions_in(state, territory)
+    staying = [n for n in face_up(state, seat) if _up_here(state, seat, n, territory)
+               and depicts(n) in present and here.get(n, 0) > forces.get(n, 0)]
+    if staying:
+        return None
+    return (f"you are co-occupied in {territory}, where the others meet the occupancy limit: "
+            "your forces leave it all together, or leaving your co-occupying Ambassador there "
+            "(001 2.11.11 B, Clean Withdraw)")
+
+
+# --- what happens as others arrive: Declare hostility (2.11.12 B), the Bene Gesserit
+# Ambassador (2.11.17.03 B)
+def arrived(state: State, seat: str, mover: str, territory: str, source: str | None
+            ) -> list[Event]:
+    """Another faction's forces arrived: their standing hostility, the Bene Gesserit
+    Ambassador's force; then co-occupation settled."""
+    if not has(state, seat, Ability.AMBASSADOR_FORCES):
+        return []
+    events: list[Event] = []
+    if mover != seat:
+        events += _hostile(state, seat, mover, territory)
+        if source is None:
+            events += _sent_beside(state, seat, mover, territory)
+    settle(state, seat)
+    return events
+
+
+def _hostile(state: State, seat: str, mover: str, territory: str) -> list[Event]:
+    """2.11.12 B: "When another faction matching the marker (other than your ally or
+    advisors) enters a territory with an Ambassador, you may flip it face down if your
+    Co-Occupied Forces would not break Occupancy Limits"."""
+    name = PREFIX + mover.replace("-", "_")
+    wanted = state["factions"][seat].get("hostile", [])
+    if (not _up_here(state, seat, name, territory) or mover in ally_of(state, seat)
+            or not (ALL in wanted or mover in wanted)
+            or territory in state["factions"][mover].get("coexisting", ())):   # advisors
+        return []
+    own = state["factions"][seat]
+    own.setdefault("face_down", []).append(name)
+    settle(state, seat)
+    if data(state).board[territory].is_stronghold and len(occupants(state, territory)) > 2:
+        own["face_down"].remove(name)           # the limit would break: not turned
+        settle(state, seat)
+        return []
+    return [Event(EventCode.AMBASSADORS_FACE_DOWN, {
+        "faction": seat, "tokens": [f"{name_of(name)} in {territory}"], "by": mover})]
+
+
+def _sent_beside(state: State, seat: str, mover: str, territory: str) -> list[Event]:
+    """2.11.17.03 B: "Every time another Faction Ships Forces here you may Send a Force to this
+    territory in the same sector as your Ambassador" (ruling: always, not into the storm)."""
+    at = face_up(state, seat).get(BENE_GESSERIT)
+    force = plain(state, seat)
+    if (at is None or at[0] != territory or not state["factions"][seat]["reserve"].get(force)
+            or at[1] == state["storm"]["sector"]):
+        return []
+    take(state["factions"][seat]["reserve"], {force: 1})
+    add_forces(state, seat, territory, at[1], {force: 1})
+    return [Event(EventCode.AMBASSADOR_SENT_BESIDE, {"faction": seat, "territory": territory,
+                                                     "by": mover})]
+
+
+# --- the Fremen (2.11.17.05 B) and Ixian (2.11.17.08 B) Ambassadors
+def worm_spared(state: State, seat: str, territory: str) -> list[str]:
+    """2.11.17.05 B: "Forces in the same territory as this Ambassador are not destroyed by the
+    worm"."""
+    if has(state, seat, Ability.AMBASSADOR_FORCES) and _up_here(state, seat, FREMEN, territory):
+        return [seat]
+    return []
+
+
+def movement(game: Any, seat: str, base: int, territory: str | None) -> int:
+    """2.11.17.08 B: "Your Forces in the Territory with this Ambassador may move two
+    territories instead of one"."""
+    if (territory is not None and has(game, seat, Ability.AMBASSADOR_FORCES)
+            and _up_here(game, seat, IXIAN, territory)):
+        return max(base, IXIAN_MOVES)
+    return base

@@ -282,6 +282,10 @@ def move(state: State, seat: str, order: dict[str, Any], hajr: bool = False,
         raise OrderProblem(ErrorCode.OUT_OF_REACH, f"{fixed} of the forces in {order['from']} "
                            "were sent there this turn by the Shield Wall card and may not "
                            "move this turn (001 4.04.04.06)", ())
+    barred = [why for f in factions.in_play(state, "leaving_problem")    # 001 2.11.11 B
+              if (why := f.leaving_problem(state, seat, order["from"], forces))]
+    if barred:
+        raise OrderProblem(ErrorCode.BAD_MOVE, barred[0], ())
     if order.get("token") is not None:      # a token standing for forces moves as one force
         token = _stand_in(state, seat, order)
         forces = {**forces, plain(state, seat): forces.get(plain(state, seat), 0) + 1}
