@@ -782,7 +782,8 @@ def check_shipment(state: State, faction: str, kind: str, destination: str | Non
                            f"({cite(state, '000 player aid B.6.A.6')}), no other shipment", kinds)
     if total(forces) < 1:
         raise OrderProblem(ErrorCode.NO_FORCES, "a shipment takes at least one force")
-    counted = factions.power(faction, state).shipped_count(state, forces)   # 001 2.09.17 (B)
+    counted = factions.power(faction, state).shipped_count(   # 001 2.09.17 (B), 2.11.17.11 B
+        state, forces, kind, destination)
     if kind in ("cross", "back"):
         assert source is not None, kind
         shipment_group(state, faction, source, forces, from_sector)

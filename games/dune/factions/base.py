@@ -582,6 +582,11 @@ class Faction:
         order refused), or None: none."""
         return None
 
+    def kinds_as_normal(self, game: Any) -> frozenset[str]:
+        """Its kinds of force that count as normal forces in battle and losses now (a state or
+        a view): none."""
+        return frozenset()
+
     def worm_spared(self, state: State, territory: str) -> list[str]:
         """The factions its power spares from a worm in ``territory``: none."""
         return []
@@ -601,9 +606,10 @@ class Faction:
         it): no."""
         return False
 
-    def shipped_count(self, state: State, forces: dict[str, int]) -> int:
-        """How many forces a shipment of ``forces`` is paid for (starred ones count one each,
-        000 IX.C.1.b): each one once by default."""
+    def shipped_count(self, state: State, forces: dict[str, int], kind: str = "reserve",
+                      destination: str | None = None) -> int:
+        """How many forces a shipment of ``forces`` (its ``kind``, into ``destination``) is
+        paid for (starred ones count one each, 000 IX.C.1.b): each one once by default."""
         return sum(forces.values())
 
     def smuggled_cost(self, state: State, territory: str, count: int) -> int | None:

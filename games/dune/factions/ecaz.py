@@ -249,6 +249,17 @@ class Ecaz(Faction):
         """Text B: the Ixian Ambassador's territory, two territories (2.11.17.08 B)."""
         return embassy.movement(state, self.seat, base, territory)
 
+    def kinds_as_normal(self, game: Any) -> frozenset[str]:
+        """Text B: their face-down Ambassadors are normal forces (2.11.08 B), the Emperor's
+        not worth two (2.11.17.04 B)."""
+        return frozenset(embassy.face_down(game, self.seat))
+
+    def shipped_count(self, state: State, forces: dict[str, int], kind: str = "reserve",
+                      destination: str | None = None) -> int:
+        """Text B: three forces shipped from the reserve to the Richese Ambassador paid as one
+        (2.11.17.11 B)."""
+        return embassy.shipped_count(state, self.seat, forces, kind, destination)
+
     def worm_spared(self, state: State, territory: str) -> list[str]:
         """Text B: the Fremen Ambassador's territory spared by the worm (2.11.17.05 B)."""
         return embassy.worm_spared(state, self.seat, territory)

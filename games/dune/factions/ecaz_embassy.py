@@ -31,7 +31,8 @@ alone is here:
 - The abilities built of 2.11.17 B: the Bene Gesserit Ambassador's force sent beside it as
   another faction ships in (.03), the Emperor's two forces' worth (.04, its kind's
   ``strength``), the Fremen's forces spared by the worm (.05), the Ixian's forces moving two
-  territories (.08), the CHOAM's one other face-up Ambassador (.10).
+  territories (.08), the CHOAM's one other face-up Ambassador (.10), the Richese's three
+  forces shipped to it as one (.11).
 
 Rulings (docs/rules-coverage.md, "001 GF9 expansions: Ecaz"):
 
@@ -76,6 +77,8 @@ BENE_GESSERIT = "ambassador_bene_gesserit"  # 2.11.17.03 (B)
 FREMEN = "ambassador_fremen"        # 2.11.17.05 (B)
 IXIAN = "ambassador_ixians"         # 2.11.17.08 (B)
 IXIAN_MOVES = 2                     # 2.11.17.08 (B): "may move two territories"
+RICHESE = "ambassador_richese"      # 2.11.17.11 (B)
+RICHESE_FORCES = 3                  # 2.11.17.11 (B): "three Forces ... as if shipping one"
 ALL = "*"                           # ``HOSTILE ALL``
 KIND = "ambassadors"                # their decision's kind (``ecaz_ambassadors.KIND``)
 
@@ -352,3 +355,17 @@ def movement(game: Any, seat: str, base: int, territory: str | None) -> int:
             and _up_here(game, seat, IXIAN, territory)):
         return max(base, IXIAN_MOVES)
     return base
+
+
+# --- the Richese Ambassador (2.11.17.11 B)
+def shipped_count(state: State, seat: str, forces: dict[str, int], kind: str,
+                  destination: str | None) -> int:
+    """2.11.17.11 B: "Instead of taking a normal Shipping Action you may ship three Forces to
+    the Territory with this Ambassador as if shipping one": a shipment from the reserve of up to
+    three forces into its territory paid as one (ruling: fewer than three too)."""
+    count = sum(forces.values())
+    if (kind == "reserve" and destination is not None and count <= RICHESE_FORCES
+            and has(state, seat, Ability.AMBASSADOR_FORCES)
+            and _up_here(state, seat, RICHESE, destination)):
+        return 1
+    return count
