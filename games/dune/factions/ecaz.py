@@ -144,6 +144,8 @@ class Ecaz(Faction):
             state["step"]["face_down"] = list(value["face_down"])
         if "hostile" in value:              # 2.11.12 B: their standing answer
             state["factions"][self.seat]["hostile"] = list(value["hostile"])
+        if "alliance" in value:             # 2.11.17.12 B: their standing offer
+            state["factions"][self.seat]["offers_alliance"] = value["alliance"]
         return ambassadors.decided(state, value)
 
     # --- the others' standing decisions
@@ -162,10 +164,11 @@ class Ecaz(Faction):
         return alliance.consented(state, PromptKey.parse(key).seat, value)
 
     def _consenting(self, state: State, seats: set[str]) -> list[str]:
-        if (state["phase"] != alliance.PHASE or not has(state, self.seat, Ability.AMBASSADORS)
-                or not any(t["kind"] == ambassadors.TOKEN and t["value"] == ambassadors.OWN
-                           and t["at"] == tokens.BOARD for t in tokens.of(state))):
-            return []           # 2.11.17.12: their own Ambassador on the board (public)
+        if state["phase"] != alliance.PHASE or not (embassy.own_up(state, self.seat) or (
+                has(state, self.seat, Ability.AMBASSADORS)
+                and any(t["kind"] == ambassadors.TOKEN and t["value"] == ambassadors.OWN
+                        and t["at"] == tokens.BOARD for t in tokens.of(state)))):
+            return []           # 2.11.17.12 (A and B): their own Ambassador on the board
         return [s for s in state["seats"] if s in seats
                 and alliance.eligible(state, self.seat, s)]
 
@@ -273,8 +276,12 @@ class Ecaz(Faction):
 
     def phase_ends(self, state: State) -> list[Event]:
         """Text B: co-occupation settled (the storm, the worms), the extras sent back
-        (2.11.07 B, 2.11.13-14 B)."""
-        return embassy.extras(state, self.seat)
+        (2.11.07 B, 2.11.13-14 B); at the Mentat Pause, Duke Vidal lent to their new ally for
+        the turn set aside (2.11.17.12 B)."""
+        events = embassy.extras(state, self.seat)
+        if state["phase"] == "mentat_pause":
+            events += embassy.turn_over(state, self.seat)
+        return events
 
     def before_battles(self, state: State) -> list[Event]:
         """Text B: co-occupation settled before the battles are found (2.11.07 B)."""
@@ -452,6 +459,8 @@ def read(state: State, prompt: Prompt, words: list[str]) -> dict[str, Any]:
         return {"hostile": _hostile(state, prompt.seat, rest)}
     if verb != "TRIGGER" and [w.upper() for w in rest] == ["NONE"]:
         return {}
+    if "face_up" in prompt.options and [w.upper() for w in rest[:1]] == ["ALLIANCE"]:
+        return {"alliance": _offer(rest[1:])}           # 2.11.17.12 B
     if "face_up" in prompt.options:     # text B: their Ambassadors are forces
         return {"face_down": [_face_down(state, prompt, verb, rest)]}
     kind = ambassadors.kind_of(state)
@@ -473,6 +482,17 @@ def read(state: State, prompt: Prompt, words: list[str]) -> dict[str, Any]:
         raise OrderProblem(ErrorCode.BAD_AMBASSADOR, f"{territory.name} is not a stronghold "
                            "(001 2.11.06)", tuple(ambassadors.open_strongholds(state)))
     return {"place": [[value, territory.name]]}
+
+
+def _offer(rest: list[str]) -> bool:
+    """Text B: ``AMBASSADOR ALLIANCE OFFER | NONE``, their standing offer of alliance by their
+    own Ambassador (2.11.17.12 B)."""
+    said = [w.upper() for w in rest]
+    if said not in (["OFFER"], ["NONE"]):
+        raise OrderProblem(ErrorCode.BAD_AMBASSADOR, "expected AMBASSADOR ALLIANCE OFFER or "
+                           "AMBASSADOR ALLIANCE NONE (001 2.11.17.12 B)",
+                           ("AMBASSADOR ALLIANCE OFFER", "AMBASSADOR ALLIANCE NONE"))
+    return said == ["OFFER"]
 
 
 def _hostile(state: State, seat: str, rest: list[str]) -> list[str]:
@@ -512,6 +532,8 @@ def combine(state: State, prompt: Prompt, parts: list[dict[str, Any]]) -> dict[s
             value.setdefault("face_down", []).extend(part["face_down"])
         if "hostile" in part:
             value["hostile"] = part["hostile"]
+        if "alliance" in part:
+            value["alliance"] = part["alliance"]
     return value
 
 
@@ -524,6 +546,8 @@ def text(game: Any, value: dict[str, Any]) -> str:
     lines += [f"AMBASSADOR {kind_mark(n)} FACE DOWN" for n in value.get("face_down", [])]
     if "hostile" in value:
         lines.append(f"HOSTILE {embassy.hostility(game, value['hostile'])}")
+    if "alliance" in value:
+        lines.append(f"AMBASSADOR ALLIANCE {'OFFER' if value['alliance'] else 'NONE'}")
     if value.get("fighter"):
         lines.append(f"FIGHTER {value['fighter'].upper()}")
     return "\n".join(lines) or "AMBASSADOR NONE"
@@ -536,6 +560,8 @@ def random_value(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> di
     if "face_up" in prompt.options:
         if prompt.options["face_up"] and rng.random() < 0.2:
             value["face_down"] = [rng.choice(prompt.options["face_up"])]
+        if rng.random() < 0.2:              # their standing offer of alliance (2.11.17.12 B)
+            value["alliance"] = rng.random() < 0.5
         if rng.random() < 0.2:              # their standing hostility (2.11.12 B)
             others = [s for s in view["seats"] if s != prompt.seat]
             value["hostile"] = rng.choice([[embassy.ALL], [], [rng.choice(others)]])

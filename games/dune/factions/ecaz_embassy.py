@@ -28,6 +28,12 @@ alone is here:
   Ecaz may turn it face down where their forces would not break the occupancy limit; by mail
   their standing answer (``HOSTILE <faction>, ... | ALL | NONE``, kept in their sheet), never
   waited for.
+- The Ecaz Ambassador (2.11.17.12 B): entering a territory with another faction, or another
+  entering its, Ecaz may ally with that faction, neither allied and it agreeing: by mail
+  Ecaz's standing ``AMBASSADOR ALLIANCE OFFER`` (``NONE`` until they say) and the other's
+  consent given ahead (``ecaz_alliance``, as text A's), no mail round; allied so, Duke Vidal
+  joins the new ally's leaders for the turn (ruling: always, where he is not in the tanks),
+  set aside at the Mentat Pause.
 - The abilities built of 2.11.17 B: the Bene Gesserit Ambassador's force sent beside it as
   another faction ships in (.03), the Emperor's two forces' worth (.04, its kind's
   ``strength``), the Fremen's forces spared by the worm (.05), the Ixian's forces moving two
@@ -68,6 +74,8 @@ from ..state import (
     occupants,
     sheet,
 )
+from . import duke_vidal
+from . import ecaz_alliance as alliance
 from .base import has
 
 PREFIX = "ambassador_"
@@ -162,6 +170,7 @@ def settle(state: State, seat: str) -> None:
     own = state["factions"][seat]
     own["face_down"] = face_down(state, seat)
     own["coexisting"] = cooccupied(state, seat)
+    own["own_at"] = face_up(state, seat).get(OWN, (None,))[0]
 
 
 def extras(state: State, seat: str) -> list[Event]:
@@ -207,12 +216,17 @@ def decision(state: State, seat: str) -> Prompt | None:
     names = ", ".join(f"{name_of(n)} ({kind(n).mark}) in {face_up(state, seat)[n][0]}"
                       for n in up) or "none"
     hostile = hostility(state, state["factions"][seat].get("hostile", []))
+    offer = "OFFER" if state["factions"][seat].get("offers_alliance") else "NONE"
     legal = (f"AMBASSADOR <Ambassador> FACE DOWN, a line each: your face-up Ambassadors on the "
              f"board ({names}) turned face down at the end of this revival round, normal "
              f"forces without co-occupation nor ability until shipped or sent again (001 "
              f"2.11.08 B). HOSTILE ALL | NONE | <faction>, ...: your standing answer when the "
              f"faction an Ambassador of yours depicts enters its territory: turned face down "
              f"where the occupancy limit allows (001 2.11.12 B; now: {hostile}). "
+             f"AMBASSADOR ALLIANCE OFFER or NONE: your standing offer of alliance when your "
+             f"Ecaz Ambassador enters a territory with another faction or another enters "
+             f"its, neither allied and it consenting ahead; Duke Vidal then joins its leaders "
+             f"for the turn (001 2.11.17.12 B; now: {offer}). "
              f"FIGHTER ALLY or FIGHTER ECAZ: who fights the battles you and your "
              f"ally share against another faction, your ally's forces dialed either way (001 "
              f"2.11.19-20; ALLY until you say). AMBASSADOR NONE: none of these. Never waited "
@@ -300,6 +314,7 @@ def arrived(state: State, seat: str, mover: str, territory: str, source: str | N
         events += _hostile(state, seat, mover, territory)
         if source is None:
             events += _sent_beside(state, seat, mover, territory)
+    events += _offered(state, seat, mover, territory)
     settle(state, seat)
     return events
 
@@ -369,3 +384,41 @@ def shipped_count(state: State, seat: str, forces: dict[str, int], kind: str,
             and _up_here(state, seat, RICHESE, destination)):
         return 1
     return count
+
+
+# --- the Ecaz Ambassador's alliance (2.11.17.12 B)
+def own_up(game: Any, seat: str) -> bool:
+    """Whether their own Ambassador lies face up on the board (public): the others' consent
+    is asked while it does (``Ecaz.standing_prompts``)."""
+    return has(game, seat, Ability.AMBASSADOR_FORCES) and OWN in face_up(game, seat)
+
+
+def _offered(state: State, seat: str, mover: str, territory: str) -> list[Event]:
+    """2.11.17.12 B: "When this Ambassador Enters a Territory with another faction or another
+    faction ENTERS the Territory with this Ambassador you may form an alliance with that
+    faction (if neither of you are allied and they agree to form an alliance).  You may then
+    add Duke Vidal to that faction's Leader Pool for this Turn if they allied with you"."""
+    own = state["factions"][seat]
+    if not own.get("offers_alliance") or not _up_here(state, seat, OWN, territory):
+        return []
+    if mover != seat:
+        others = [mover]
+    elif own.get("own_at") != territory:            # it entered with this move or shipment
+        others = [s for s in factions_in(state, territory) if s != seat]
+    else:
+        return []
+    for other in others:
+        made = alliance.formed(state, seat, other, territory)
+        if made is not None:
+            own["vidal_lent"] = other
+            return made + duke_vidal.take(state, other, duke_vidal.MENTAT_PAUSE, "ambassador-ally")
+    return []
+
+
+def turn_over(state: State, seat: str) -> list[Event]:
+    """The turn Duke Vidal joined their new ally's leaders for is over: set aside, if it still
+    holds him."""
+    lent = state["factions"][seat].pop("vidal_lent", None)
+    if lent is None or duke_vidal.at(state) != lent:
+        return []
+    return duke_vidal.set_aside(state, "ambassador-ally")
