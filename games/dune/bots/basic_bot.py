@@ -71,6 +71,7 @@ from ..data import CardType, Effect, Slot
 from ..factions import ONCE_AROUND
 from ..factions import choam_multipurpose as multipurpose
 from ..factions import ecaz_ambassadors as ambassadors
+from ..factions import ecaz_embassy as embassy
 from ..factions import harkonnen_capture as capture
 from ..factions import moritani_terror as terror
 from ..forces import order_text, plain, total
@@ -176,8 +177,23 @@ def _shipment(view: dict[str, Any], options: dict[str, Any]) -> str | None:
                     forces = f"{found['forces'][plain(view, view['seat'])]} " \
                         if found["forces"] else ""
                     return f"SHIP {forces}NOFIELD {carried[-1]} TO {target}"
-            return f"SHIP {count} TO {target}"
+            return f"SHIP {_with_ambassador(view, places, territory, count, budget)} TO {target}"
     return None
+
+
+def _with_ambassador(view: dict[str, Any], places: dict[str, Any], territory: str, count: int,
+                     budget: int) -> str:
+    """The forces of a shipment: Ecaz under text B send along the Ambassador of a faction
+    holding the stronghold, to co-occupy with it in peace (001 2.11.06-07 B), else none; in
+    place of a force where the budget allows no more."""
+    present = [s for s in occupants(view, territory) if s != view["seat"]]
+    held = {n for n, k in view["own"]["reserve"].items() if k and embassy.is_ambassador(n)}
+    along = sorted(n for n in held if embassy.depicts(n) in present)
+    if not along:
+        return str(count)
+    costs = places[territory]["costs"]
+    forces = count if count < len(costs) and costs[count] <= budget else count - 1
+    return order_text({plain(view, view["seat"]): forces, along[0]: 1})
 
 
 def _smugglers(view: dict[str, Any], places: dict[str, Any], reserve: int) -> str | None:

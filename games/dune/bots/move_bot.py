@@ -46,8 +46,10 @@ def random_shipment(view: dict[str, Any], options: dict[str, Any], rng: random.R
                 "sector": sector, "forces": {first: count}, "karama": False, "coexist": None}
     immune = sorted(name for name, number in view["own"]["reserve"].items()
                     if number and kind(name).immune)
-    if immune and rng.random() < 0.5 and count < len(places[territory]["costs"]) and (
-            places[territory]["costs"][count] <= spice):   # 001 2.11.06 B: an Ambassador along
+    if immune and rng.random() < 0.5:   # 001 2.11.06 B: an Ambassador along, or for a force
+        costs = places[territory]["costs"]
+        if not (count < len(costs) and costs[count] <= spice):
+            shipment["forces"] = {first: count - 1} if count > 1 else {}
         shipment["forces"][rng.choice(immune)] = 1
     if smuggles(view, territory) and rng.random() < 0.5:
         shipment["coexist"] = True      # 001 2.13.06: Smugglers, one spice a force
