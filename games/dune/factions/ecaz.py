@@ -326,6 +326,11 @@ class Ecaz(Faction):
         """2.11.20: fighting a co-occupied battle themselves, their ally's forces dialed."""
         return cooccupied.dials_for(game, self.seat, seat, battle)
 
+    def battle_opened(self, state: State) -> list[Event]:
+        """Text B: the Moritani Ambassador in their battle gives them Duke Vidal (2.11.17.13
+        B)."""
+        return embassy.battle_opened(state, self.seat)
+
     def partner_strength(self, state: State, plans: dict[str, dict[str, Any]]) -> list[Event]:
         """2.11.20: half their forces beside their ally, rounded up, added to its dial."""
         return cooccupied.support(state, self.seat, plans)

@@ -38,7 +38,9 @@ alone is here:
   another faction ships in (.03), the Emperor's two forces' worth (.04, its kind's
   ``strength``), the Fremen's forces spared by the worm (.05), the Ixian's forces moving two
   territories (.08), the CHOAM's one other face-up Ambassador (.10), the Richese's three
-  forces shipped to it as one (.11).
+  forces shipped to it as one (.11), the Moritani's Duke Vidal in its battle (.13; ruling:
+  always taken where he may be, until he fights a battle, as text A's Ecaz Ambassador gives
+  him).
 
 Rulings (docs/rules-coverage.md, "001 GF9 expansions: Ecaz"):
 
@@ -86,6 +88,7 @@ FREMEN = "ambassador_fremen"        # 2.11.17.05 (B)
 IXIAN = "ambassador_ixians"         # 2.11.17.08 (B)
 IXIAN_MOVES = 2                     # 2.11.17.08 (B): "may move two territories"
 RICHESE = "ambassador_richese"      # 2.11.17.11 (B)
+MORITANI = "ambassador_moritani"    # 2.11.17.13 (B)
 RICHESE_FORCES = 3                  # 2.11.17.11 (B): "three Forces ... as if shipping one"
 ALL = "*"                           # ``HOSTILE ALL``
 KIND = "ambassadors"                # their decision's kind (``ecaz_ambassadors.KIND``)
@@ -422,3 +425,20 @@ def turn_over(state: State, seat: str) -> list[Event]:
     if lent is None or duke_vidal.at(state) != lent:
         return []
     return duke_vidal.set_aside(state, "ambassador-ally")
+
+
+# --- the Moritani Ambassador (2.11.17.13 B)
+def battle_opened(state: State, seat: str) -> list[Event]:
+    """2.11.17.13 B: "During Battle Plans with this Ambassador you may add Duke Vidal to your
+    Active Leader Pool taking him from anywhere other than the tanks": their face-up Moritani
+    Ambassador in the part of the territory Ecaz fight in, he becomes their leader until he
+    fights a battle (``duke_vidal.fought``, asked by ``Ecaz.after_battle``)."""
+    battle = state["step"].get("battle")
+    if not battle or seat not in (battle["aggressor"], battle["defender"]) or not has(
+            state, seat, Ability.AMBASSADOR_FORCES):
+        return []
+    at = face_up(state, seat).get(MORITANI)
+    if at is None or at[0] != battle["territory"] or (
+            battle.get("sectors") and at[1] not in battle["sectors"]):
+        return []
+    return duke_vidal.take(state, seat, duke_vidal.BATTLE, "ambassador-moritani")
