@@ -618,3 +618,31 @@ def test_001_2_11_17_05_b_forces_with_the_fremen_ambassador_are_spared_by_the_wo
         else:
             assert left == {"force": 3, "ambassador_fremen": 1} and own["tanks"] == {}
         assert not violations(state)
+
+
+def test_001_2_11_b_ecaz_s_standing_answers_change_no_other_seats_view_or_prompts():
+    """Secrets under text B (001 2.11.08 B, 2.11.12 B, 2.11.17.12 B): Ecaz's standing hostility,
+    their standing offer of alliance and the Ambassadors they chose to turn face down at the
+    round's end are theirs until carried out: the differential, the same revival round with and
+    without them, every other seat's view, prompts and the public view the same; Ecaz's own
+    view differs.  (A face-down Ambassador's face is public under B, the ruling of its row.)"""
+    import copy
+
+    from pbem.games.dune.factions.base import PromptKey
+
+    state = set_up(new({"ecaz_text_b": True}))
+    state["phase"], state["step"] = "revival", {"done": False}
+    other = copy.deepcopy(state)
+    ecaz.Ecaz().decide(other, "revival", PromptKey.parse("ambassadors:ecaz"), {
+        "place": [], "trigger": [], "face_down": ["ambassador_ecaz"],
+        "hostile": ["emperor"], "alliance": True}, None)
+    assert other["factions"]["ecaz"]["hostile"] == ["emperor"]
+    assert other["step"]["face_down"] == ["ambassador_ecaz"]
+    assert public_view(state) == public_view(other)
+    for seat in SEATS:
+        same = (seat_view(state, seat) == seat_view(other, seat)
+                and [(p.key, str(p.legal), p.options) for p in dune.prompts(state)
+                     if p.seat == seat]
+                == [(p.key, str(p.legal), p.options) for p in dune.prompts(other)
+                    if p.seat == seat])
+        assert same == (seat != "ecaz"), seat
