@@ -146,6 +146,8 @@ class Ecaz(Faction):
             state["factions"][self.seat]["hostile"] = list(value["hostile"])
         if "alliance" in value:             # 2.11.17.12 B: their standing offer
             state["factions"][self.seat]["offers_alliance"] = value["alliance"]
+        if "worm_to" in value:              # 2.11.17.05 B: their standing answer
+            state["factions"][self.seat]["worm_to"] = value["worm_to"]
         return ambassadors.decided(state, value)
 
     # --- the others' standing decisions
@@ -251,6 +253,11 @@ class Ecaz(Faction):
                  territory: str | None = None) -> int:
         """Text B: the Ixian Ambassador's territory, two territories (2.11.17.08 B)."""
         return embassy.movement(state, self.seat, base, territory)
+
+    def exposed(self, state: State, places: dict[str, list[int]], why: str) -> list[Event]:
+        """Text B: a worm in the Fremen Ambassador's territory, their forces there moved where
+        their standing answer says (2.11.17.05 B)."""
+        return embassy.worm_moved(state, self.seat, places) if why == "worm" else []
 
     def kinds_as_normal(self, game: Any) -> frozenset[str]:
         """Text B: their face-down Ambassadors are normal forces (2.11.08 B), the Emperor's
@@ -466,6 +473,8 @@ def read(state: State, prompt: Prompt, words: list[str]) -> dict[str, Any]:
         return {}
     if "face_up" in prompt.options and [w.upper() for w in rest[:1]] == ["ALLIANCE"]:
         return {"alliance": _offer(rest[1:])}           # 2.11.17.12 B
+    if "face_up" in prompt.options and [w.upper() for w in rest[:1]] in (["FREMEN"], ["FR"]):
+        return {"worm_to": _worm_to(state, rest[1:])}   # 2.11.17.05 B
     if "face_up" in prompt.options:     # text B: their Ambassadors are forces
         return {"face_down": [_face_down(state, prompt, verb, rest)]}
     kind = ambassadors.kind_of(state)
@@ -487,6 +496,20 @@ def read(state: State, prompt: Prompt, words: list[str]) -> dict[str, Any]:
         raise OrderProblem(ErrorCode.BAD_AMBASSADOR, f"{territory.name} is not a stronghold "
                            "(001 2.11.06)", tuple(ambassadors.open_strongholds(state)))
     return {"place": [[value, territory.name]]}
+
+
+def _worm_to(state: State, rest: list[str]) -> str | None:
+    """Text B: ``AMBASSADOR FREMEN TO <territory> | STAY``, where their forces with the Fremen
+    Ambassador go after a worm there (2.11.17.05 B); STAY: None."""
+    said = [w.upper() for w in rest]
+    if said == ["STAY"]:
+        return None
+    if said[:1] != ["TO"] or len(said) < 2:
+        raise OrderProblem(ErrorCode.BAD_AMBASSADOR, "expected AMBASSADOR FREMEN TO <territory> "
+                           "or AMBASSADOR FREMEN STAY (001 2.11.17.05 B)",
+                           ("AMBASSADOR FREMEN TO Arrakeen", "AMBASSADOR FREMEN STAY"))
+    territories = [t.name for t in data(state).board.territories]
+    return read_territory(state, rest[1:], territories)[0].name
 
 
 def _offer(rest: list[str]) -> bool:
@@ -539,6 +562,8 @@ def combine(state: State, prompt: Prompt, parts: list[dict[str, Any]]) -> dict[s
             value["hostile"] = part["hostile"]
         if "alliance" in part:
             value["alliance"] = part["alliance"]
+        if "worm_to" in part:
+            value["worm_to"] = part["worm_to"]
     return value
 
 
@@ -553,6 +578,9 @@ def text(game: Any, value: dict[str, Any]) -> str:
         lines.append(f"HOSTILE {embassy.hostility(game, value['hostile'])}")
     if "alliance" in value:
         lines.append(f"AMBASSADOR ALLIANCE {'OFFER' if value['alliance'] else 'NONE'}")
+    if "worm_to" in value:
+        to = value["worm_to"]
+        lines.append(f"AMBASSADOR FREMEN {'TO ' + to if to else 'STAY'}")
     if value.get("fighter"):
         lines.append(f"FIGHTER {value['fighter'].upper()}")
     return "\n".join(lines) or "AMBASSADOR NONE"
@@ -565,6 +593,8 @@ def random_value(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> di
     if "face_up" in prompt.options:
         if prompt.options["face_up"] and rng.random() < 0.2:
             value["face_down"] = [rng.choice(prompt.options["face_up"])]
+        if rng.random() < 0.2:              # after a worm, the Fremen Ambassador's (2.11.17.05 B)
+            value["worm_to"] = rng.choice([None, *(t.name for t in data(view).board.strongholds)])
         if rng.random() < 0.2:              # their standing offer of alliance (2.11.17.12 B)
             value["alliance"] = rng.random() < 0.5
         if rng.random() < 0.2:              # their standing hostility (2.11.12 B)

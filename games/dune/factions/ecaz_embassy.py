@@ -36,8 +36,9 @@ alone is here:
   set aside at the Mentat Pause.
 - The abilities built of 2.11.17 B: the Bene Gesserit Ambassador's force sent beside it as
   another faction ships in (.03), the Emperor's two forces' worth (.04, its kind's
-  ``strength``), the Fremen's forces spared by the worm (.05), the Ixian's forces moving two
-  territories (.08), the CHOAM's one other face-up Ambassador (.10), the Richese's three
+  ``strength``), the Fremen's forces spared by the worm and moved after it where their
+  standing answer says (.05, ``AMBASSADOR FREMEN TO <territory> | STAY``), the Ixian's forces
+  moving two territories (.08), the CHOAM's one other face-up Ambassador (.10), the Richese's three
   forces shipped to it as one (.11), the Moritani's Duke Vidal in its battle (.13; ruling:
   always taken where he may be, until he fights a battle, as text A's Ecaz Ambassador gives
   him).
@@ -220,6 +221,7 @@ def decision(state: State, seat: str) -> Prompt | None:
                       for n in up) or "none"
     hostile = hostility(state, state["factions"][seat].get("hostile", []))
     offer = "OFFER" if state["factions"][seat].get("offers_alliance") else "NONE"
+    worm_to = state["factions"][seat].get("worm_to")
     legal = (f"AMBASSADOR <Ambassador> FACE DOWN, a line each: your face-up Ambassadors on the "
              f"board ({names}) turned face down at the end of this revival round, normal "
              f"forces without co-occupation nor ability until shipped or sent again (001 "
@@ -229,7 +231,10 @@ def decision(state: State, seat: str) -> Prompt | None:
              f"AMBASSADOR ALLIANCE OFFER or NONE: your standing offer of alliance when your "
              f"Ecaz Ambassador enters a territory with another faction or another enters "
              f"its, neither allied and it consenting ahead; Duke Vidal then joins its leaders "
-             f"for the turn (001 2.11.17.12 B; now: {offer}). "
+             f"for the turn (001 2.11.17.12 B; now: {offer}). AMBASSADOR FREMEN TO <territory> "
+             f"or STAY: where your forces with your face-up Fremen Ambassador go after a worm "
+             f"appears there, out of the storm, not into a stronghold two others hold (001 "
+             f"2.11.17.05 B; now: {worm_to or 'STAY'}). "
              f"FIGHTER ALLY or FIGHTER ECAZ: who fights the battles you and your "
              f"ally share against another faction, your ally's forces dialed either way (001 "
              f"2.11.19-20; ALLY until you say). AMBASSADOR NONE: none of these. Never waited "
@@ -442,3 +447,35 @@ def battle_opened(state: State, seat: str) -> list[Event]:
             battle.get("sectors") and at[1] not in battle["sectors"]):
         return []
     return duke_vidal.take(state, seat, duke_vidal.BATTLE, "ambassador-moritani")
+
+
+def worm_moved(state: State, seat: str, places: dict[str, list[int]]) -> list[Event]:
+    """2.11.17.05 B: "after a worm appears in that territory [their forces there] may Move to
+    any Territory (subject to storm and Occupancy Limit)": all their forces there to the
+    territory of their standing answer (``worm_to``; none: they stay), its first sector out of
+    the storm, not a stronghold two others occupy."""
+    destination = state["factions"][seat].get("worm_to")
+    if not destination or not has(state, seat, Ability.AMBASSADOR_FORCES):
+        return []
+    events = []
+    for territory in places:
+        if territory == destination or not _up_here(state, seat, FREMEN, territory):
+            continue
+        board = data(state).board
+        sectors = [s for s in board[destination].sectors or (0,)
+                   if destination == POLAR_SINK or s != state["storm"]["sector"]]
+        others = [s for s in occupants(state, destination) if s != seat]
+        if not sectors or (board[destination].is_stronghold and len(others) >= 2):
+            continue
+        moved: dict[str, int] = {}
+        for sector, by_faction in list(state["forces"].get(territory, {}).items()):
+            here = dict(by_faction.get(seat, {}))
+            if here:
+                remove_forces(state, seat, territory, int(sector), here)
+                add(moved, here)
+        add_forces(state, seat, destination, sectors[0], moved)
+        events.append(Event(EventCode.AMBASSADOR_WORM_MOVED, {
+            "faction": seat, "from": territory, "territory": destination,
+            "forces": moved}))
+    settle(state, seat)
+    return events
