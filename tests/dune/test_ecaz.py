@@ -560,15 +560,24 @@ def test_001_2_11_08_b_the_decision_under_text_b_is_optional_and_read_line_by_li
     (prompt,) = [p for p in dune.prompts(state) if p.kind == "ambassadors"]
     assert prompt.optional and prompt.options == {"face_up": ["ambassador_ecaz"]}
     parsed = dune.parse(state, "ecaz", "AMBASSADOR EC FACE DOWN\nHOSTILE Emperor, Fremen\n"
-                                       "FIGHTER ECAZ")
+                                       "FIGHTER ECAZ\nAMBASSADOR ALLIANCE OFFER\n"
+                                       "AMBASSADOR FREMEN TO Arrakeen")
     assert not parsed.errors
     (order,) = parsed.orders
     assert order.value == {"place": [], "trigger": [], "face_down": ["ambassador_ecaz"],
-                           "hostile": ["emperor", "fremen"], "fighter": "ecaz"}
+                           "hostile": ["emperor", "fremen"], "fighter": "ecaz",
+                           "alliance": True, "worm_to": "Arrakeen"}
     assert KINDS["ambassadors"].text(state, order.value).splitlines() == [
-        "AMBASSADOR EC FACE DOWN", "HOSTILE Emperor, Fremen", "FIGHTER ECAZ"]
+        "AMBASSADOR EC FACE DOWN", "HOSTILE Emperor, Fremen", "AMBASSADOR ALLIANCE OFFER",
+        "AMBASSADOR FREMEN TO Arrakeen", "FIGHTER ECAZ"]
+    # the Fremen Ambassador's mark read as the Ambassador turned face down, not its worm answer
+    state["forces"]["Carthag"] = {"11": {"ecaz": {"ambassador_fremen": 1}}}
+    state["factions"]["ecaz"]["reserve"].pop("ambassador_fremen")
+    (prompt,) = [p for p in dune.prompts(state) if p.kind == "ambassadors"]
+    (order,) = dune.parse(state, "ecaz", "AMBASSADOR FR FACE DOWN").orders
+    assert order.value["face_down"] == ["ambassador_fremen"]
     for line in ("AMBASSADOR Emperor IN Carthag", "TRIGGER ALL ALL",
-                 "AMBASSADOR EM FACE DOWN"):
+                 "AMBASSADOR EM FACE DOWN", "AMBASSADOR FREMEN TO", "AMBASSADOR ALLIANCE YES"):
         refused = dune.parse(state, "ecaz", line)
         assert refused.errors and not refused.orders, line
 

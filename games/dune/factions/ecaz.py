@@ -473,7 +473,8 @@ def read(state: State, prompt: Prompt, words: list[str]) -> dict[str, Any]:
         return {}
     if "face_up" in prompt.options and [w.upper() for w in rest[:1]] == ["ALLIANCE"]:
         return {"alliance": _offer(rest[1:])}           # 2.11.17.12 B
-    if "face_up" in prompt.options and [w.upper() for w in rest[:1]] in (["FREMEN"], ["FR"]):
+    if "face_up" in prompt.options and [w.upper() for w in rest[:1]] in (["FREMEN"], ["FR"]) \
+            and [w.upper() for w in rest[-2:]] != ["FACE", "DOWN"]:
         return {"worm_to": _worm_to(state, rest[1:])}   # 2.11.17.05 B
     if "face_up" in prompt.options:     # text B: their Ambassadors are forces
         return {"face_down": [_face_down(state, prompt, verb, rest)]}
