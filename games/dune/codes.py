@@ -245,6 +245,11 @@ class EventCode(StrEnum):
     GHOLA_NOT_REVIVED = "ghola-not-revived"
     AMBASSADORS_DRAWN = "ambassadors-drawn"     # 001 2.11.04, 2.11.09
     AMBASSADOR_PLACED = "ambassador-placed"     # 001 2.11.06-07
+    AMBASSADOR_SET_UP = "ambassador-set-up"     # 001 2.11.04 (B)
+    AMBASSADORS_FACE_DOWN = "ambassadors-face-down"     # 001 2.11.08 (B)
+    AMBASSADORS_RETURNED = "ambassadors-returned"       # 001 2.11.14 (B)
+    AMBASSADOR_SENT_BESIDE = "ambassador-sent-beside"   # 001 2.11.17.03 (B)
+    AMBASSADOR_WORM_MOVED = "ambassador-worm-moved"     # 001 2.11.17.05 (B)
     AMBASSADOR_TRIGGERED = "ambassador-triggered"   # 001 2.11.08
     AMBASSADOR_HAND_SEEN = "ambassador-hand-seen"   # 001 2.11.17.02
     AMBASSADOR_SPICE = "ambassador-spice"       # 001 2.11.17.04

@@ -278,8 +278,13 @@ def remove_forces(state: State, faction: str, territory: str, sector: int,
 
 
 def to_tanks(state: State, faction: str, counts: Mapping[str, int]) -> None:
-    """Forces of a faction into the Tleilaxu Tanks."""
-    add(state["factions"][faction]["tanks"], counts)
+    """Forces of a faction into the Tleilaxu Tanks; a kind ``immune`` to its reserve instead
+    (001 2.11.15 B, Diplomatic immunity: Ecaz's Ambassadors "face up in front of your Player
+    Shield")."""
+    own = state["factions"][faction]
+    for name, count in counts.items():
+        if count:
+            add(own["reserve" if kind(name).immune else "tanks"], {name: count})
 
 
 def on_map(state: State, faction: str) -> Counts:

@@ -484,7 +484,8 @@ def test_001_2_11_18_b_text_b_revives_duke_vidal_for_6_without_text_a_s_dropped_
     """001 2.11.18 (B) REVIVAL: Duke Vidal revived for 6 under text B (``ecaz_text_b``, its
     layer ``data/ecaz_b``), 5 under text A (2.11.23 A), offered so by mail; text A's powers that
     text B drops, the A alliance (2.11.25 A) and the A Karama (1.14.12 A), are not theirs under
-    B; what both texts give (OCCUPY, LOYALTY, the Ambassadors, for now text A's) is."""
+    B; what both texts give (OCCUPY, LOYALTY) is; the Ambassadors are text A's tokens under A,
+    text B's forces under B (2.11.06 B)."""
     from pbem.games.dune.data import Ability
     from pbem.games.dune.factions import ecaz_vidal_revival
     from pbem.games.dune.factions.base import has
@@ -497,5 +498,160 @@ def test_001_2_11_18_b_text_b_revives_duke_vidal_for_6_without_text_a_s_dropped_
         sheet = data(state).faction("Ecaz")
         b = bool(options)
         assert (sheet.karama_power is None) == b and (not sheet.alliance) == b
-        assert has(state, "ecaz", Ability.OCCUPY) and has(state, "ecaz", Ability.AMBASSADORS)
-        assert has(state, "ecaz", Ability.LOYALTY)
+        assert has(state, "ecaz", Ability.OCCUPY) and has(state, "ecaz", Ability.LOYALTY)
+        assert has(state, "ecaz", Ability.AMBASSADORS) != b
+        assert has(state, "ecaz", Ability.AMBASSADOR_FORCES) == b
+
+
+# --- text B: the Ambassadors as forces (001 2.11.04-15 B, option ecaz_text_b)
+def test_001_2_11_04_b_twelve_ambassadors_face_up_one_with_the_starting_forces():
+    """001 2.11.04 (B): "your 12 Ambassador tokens face up in front of your player shield, then
+    Place one face up in the same territory and sector as your starting Forces": their reserve
+    holds 14 forces and 11 Ambassadors, the Imperial Basin's sector 10 their six forces and
+    their own Ambassador (ruling); no token of text A's supply is drawn.  Their 32 pieces are
+    all accounted for (the invariants' count of every kind)."""
+    from pbem.games.dune.factions import ecaz_embassy as embassy
+    from pbem.games.dune.forces import all_of, at_start
+
+    state = set_up(new({"ecaz_text_b": True}))
+    own = state["factions"]["ecaz"]
+    assert own["reserve"]["force"] == 14 and own["tanks"] == {}
+    assert sorted(n for n in own["reserve"] if embassy.is_ambassador(n)) == sorted(
+        n for n in at_start(state, "ecaz") if embassy.is_ambassador(n) and n != embassy.OWN)
+    assert state["forces"]["Imperial Basin"]["10"]["ecaz"] == {"force": 6, embassy.OWN: 1}
+    assert sum(all_of(state, "ecaz").values()) == 32
+    assert not ambassadors.supply(state, "ecaz") and not violations(state)
+    codes = [e.code for e in state.get("log", [])]
+    assert "ambassadors-drawn" not in codes
+    # text A's set-up unchanged: the supply of six drawn, no Ambassador among the forces
+    plain = set_up(new())
+    assert len(ambassadors.supply(plain, "ecaz")) == 6
+    assert plain["forces"]["Imperial Basin"]["10"]["ecaz"] == {"force": 6}
+
+
+def test_001_2_11_15_b_diplomatic_immunity_an_ambassador_to_the_tanks_goes_to_the_reserve():
+    """001 2.11.15 (B), Diplomatic immunity: "When your Ambassadors would go to the tanks from
+    the board for any reason instead Put them face up in front of your Player Shield": the
+    storm kills Ecaz's forces and their Ambassador in a sector; the forces go to the tanks, the
+    Ambassador to their reserve, face up (no longer on the face-down list)."""
+    from pbem.games.dune.factions import ecaz_embassy as embassy
+    from pbem.games.dune.phases import storm
+
+    state = set_up(new({"ecaz_text_b": True}))
+    state["factions"]["ecaz"]["face_down"] = [embassy.OWN]
+    state["forces"]["The Great Flat"] = {"15": {"ecaz": {"force": 2, "ambassador_fremen": 1}}}
+    state["factions"]["ecaz"]["reserve"]["force"] -= 2
+    state["factions"]["ecaz"]["reserve"].pop("ambassador_fremen")
+    assert not violations(state)
+    storm.forces_lost(state, {15})
+    own = state["factions"]["ecaz"]
+    assert own["tanks"] == {"force": 2} and own["reserve"]["ambassador_fremen"] == 1
+    assert "The Great Flat" not in state["forces"] or not state["forces"]["The Great Flat"]
+    assert not violations(state)
+
+
+def test_001_2_11_08_b_the_decision_under_text_b_is_optional_and_read_line_by_line():
+    """001 2.11.08 B, 2.11.12 B, 2.11.19 by mail under text B: one optional decision of the
+    revival round, never waited for, naming their face-up Ambassadors to turn face down, their
+    standing hostility and their fighter; text A's lines (placing, triggers) refused, quoting
+    the line; an Ambassador not face up on the board refused."""
+    state = set_up(new({"ecaz_text_b": True}))
+    state["phase"], state["step"] = "revival", {"done": False}
+    (prompt,) = [p for p in dune.prompts(state) if p.kind == "ambassadors"]
+    assert prompt.optional and prompt.options == {"face_up": ["ambassador_ecaz"]}
+    parsed = dune.parse(state, "ecaz", "AMBASSADOR EC FACE DOWN\nHOSTILE Emperor, Fremen\n"
+                                       "FIGHTER ECAZ\nAMBASSADOR ALLIANCE OFFER\n"
+                                       "AMBASSADOR FREMEN TO Arrakeen")
+    assert not parsed.errors
+    (order,) = parsed.orders
+    assert order.value == {"place": [], "trigger": [], "face_down": ["ambassador_ecaz"],
+                           "hostile": ["emperor", "fremen"], "fighter": "ecaz",
+                           "alliance": True, "worm_to": "Arrakeen"}
+    assert KINDS["ambassadors"].text(state, order.value).splitlines() == [
+        "AMBASSADOR EC FACE DOWN", "HOSTILE Emperor, Fremen", "AMBASSADOR ALLIANCE OFFER",
+        "AMBASSADOR FREMEN TO Arrakeen", "FIGHTER ECAZ"]
+    # the Fremen Ambassador's mark read as the Ambassador turned face down, not its worm answer
+    state["forces"]["Carthag"] = {"11": {"ecaz": {"ambassador_fremen": 1}}}
+    state["factions"]["ecaz"]["reserve"].pop("ambassador_fremen")
+    (prompt,) = [p for p in dune.prompts(state) if p.kind == "ambassadors"]
+    (order,) = dune.parse(state, "ecaz", "AMBASSADOR FR FACE DOWN").orders
+    assert order.value["face_down"] == ["ambassador_fremen"]
+    for line in ("AMBASSADOR Emperor IN Carthag", "TRIGGER ALL ALL",
+                 "AMBASSADOR EM FACE DOWN", "AMBASSADOR FREMEN TO", "AMBASSADOR ALLIANCE YES"):
+        refused = dune.parse(state, "ecaz", line)
+        assert refused.errors and not refused.orders, line
+
+
+def test_001_2_11_08_b_both_bots_answer_the_text_b_decision():
+    """The random bot now and then turns an Ambassador face down (2.11.08 B), sets a standing
+    hostility (2.11.12 B) and its fighter (2.11.19); the basic bot keeps them face up and names
+    its fighter; every answer reads back through the order parser."""
+    import random
+
+    state = set_up(new({"ecaz_text_b": True}))
+    state["phase"], state["step"] = "revival", {"done": False}
+    (prompt,) = [p for p in dune.prompts(state) if p.kind == "ambassadors"]
+    view = dune.view(state, "ecaz")
+    seen: set[str] = set()
+    rng = random.Random(3)
+    for _ in range(60):
+        value = ecaz.random_value(view, prompt, rng)
+        seen |= {key for key in ("face_down", "hostile", "fighter") if key in value}
+        text = KINDS["ambassadors"].text(state, value)
+        assert not dune.parse(state, "ecaz", text).errors, text
+    assert seen == {"face_down", "hostile", "fighter"}
+    basic = dune.bot_order(view, prompt, rng, style="basic")
+    assert basic.startswith("FIGHTER ") and not dune.parse(state, "ecaz", basic).errors
+
+
+def test_001_2_11_17_05_b_forces_with_the_fremen_ambassador_are_spared_by_the_worm():
+    """001 2.11.17.05 B: "Forces in the same territory as this Ambassador are not destroyed by
+    the worm"; elsewhere, and with the Ambassador face down (2.11.08 B), the worm takes Ecaz's
+    forces, the Ambassador going to their reserve (Diplomatic immunity, 2.11.15 B)."""
+    from pbem.games.dune.phases import spice_blow
+
+    for face_down in (False, True):
+        state = set_up(new({"ecaz_text_b": True}))
+        own = state["factions"]["ecaz"]
+        state["forces"]["The Great Flat"] = {"15": {"ecaz": {"force": 3,
+                                                             "ambassador_fremen": 1}}}
+        own["reserve"]["force"] -= 3
+        own["reserve"].pop("ambassador_fremen")
+        own["face_down"] = ["ambassador_fremen"] if face_down else []
+        spice_blow.devour(state, {"territory": "The Great Flat", "card": "Shai-Hulud",
+                                  "controlled": False})
+        left = state["forces"].get("The Great Flat", {}).get("15", {}).get("ecaz", {})
+        if face_down:
+            assert not left and own["tanks"] == {"force": 3}
+            assert own["reserve"]["ambassador_fremen"] == 1
+        else:
+            assert left == {"force": 3, "ambassador_fremen": 1} and own["tanks"] == {}
+        assert not violations(state)
+
+
+def test_001_2_11_b_ecaz_s_standing_answers_change_no_other_seats_view_or_prompts():
+    """Secrets under text B (001 2.11.08 B, 2.11.12 B, 2.11.17.12 B): Ecaz's standing hostility,
+    their standing offer of alliance and the Ambassadors they chose to turn face down at the
+    round's end are theirs until carried out: the differential, the same revival round with and
+    without them, every other seat's view, prompts and the public view the same; Ecaz's own
+    view differs.  (A face-down Ambassador's face is public under B, the ruling of its row.)"""
+    import copy
+
+    from pbem.games.dune.factions.base import PromptKey
+
+    state = set_up(new({"ecaz_text_b": True}))
+    state["phase"], state["step"] = "revival", {"done": False}
+    other = copy.deepcopy(state)
+    ecaz.Ecaz().decide(other, "revival", PromptKey.parse("ambassadors:ecaz"), {
+        "place": [], "trigger": [], "face_down": ["ambassador_ecaz"],
+        "hostile": ["emperor"], "alliance": True}, None)
+    assert other["factions"]["ecaz"]["hostile"] == ["emperor"]
+    assert other["step"]["face_down"] == ["ambassador_ecaz"]
+    assert public_view(state) == public_view(other)
+    for seat in SEATS:
+        same = (seat_view(state, seat) == seat_view(other, seat)
+                and [(p.key, str(p.legal), p.options) for p in dune.prompts(state)
+                     if p.seat == seat]
+                == [(p.key, str(p.legal), p.options) for p in dune.prompts(other)
+                    if p.seat == seat])
+        assert same == (seat != "ecaz"), seat

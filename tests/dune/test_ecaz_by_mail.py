@@ -73,17 +73,16 @@ def _hide(run: Run, swap: bool) -> None:
 
 
 @pytest.mark.whole_game
-@pytest.mark.parametrize("text", [{}, {"ecaz_text_b": True}], ids=["text_a", "text_b"])
-def test_001_2_11_06_face_down_ambassadors_change_no_other_seats_mail(tmp_path, text):
+def test_001_2_11_06_face_down_ambassadors_change_no_other_seats_mail(tmp_path):
     """The differential test (001 2.11.06-08: a placed Ambassador is Ecaz's to know, its
     trigger Ecaz's choice; 2.11.17: so are the choices its effect will take): the same three
     turns played twice, two Ambassadors face down in Arrakeen and Carthag changing places
     between the runs and Ecaz's standing choices given in one only; every other seat's mail and
-    every public archive page is the same, Ecaz's differ.  Under text A and under what is built
-    of text B (``ecaz_text_b``, 001 2.11 B, its Ambassadors text A's for now)."""
+    every public archive page is the same, Ecaz's differ.  Text A's (under text B the
+    Ambassadors are forces, every face public: ``test_001_2_11_b_...`` below)."""
     found = []
     for name, swap in (("one", False), ("other", True)):
-        run = Run(tmp_path / name, {**OPTIONS, **text, "turns": 3})
+        run = Run(tmp_path / name, {**OPTIONS, "turns": 3})
         run.play(lambda r, s=swap: _hide(r, s))
         state = run.record().state
         hidden = {t["territory"]: t["value"] for t in state["tokens"]
@@ -99,3 +98,26 @@ def test_001_2_11_06_face_down_ambassadors_change_no_other_seats_mail(tmp_path, 
             assert one[seat] == other[seat], seat
     assert one["ecaz"] != other["ecaz"]
     assert pages == other_pages and pages
+
+
+@pytest.mark.whole_game
+def test_001_2_11_b_a_six_faction_game_with_ecaz_under_text_b_by_mail_keeps_every_secret(
+        tmp_path):
+    """001 2.11 (B), option ``ecaz_text_b``: the same six seats by mail, Ecaz's Ambassadors
+    forces (2.11.04 B, 2.11.06 B: one set up with their starting forces, the others shipped and
+    moved as forces by the bots), to a winner; no seat's mail shows another seat's hand or
+    traitor (``dune_leaks``).  Every seat's mail shows the Ambassadors on the board alike,
+    their faces public (the ruling of 2.11.08 B: each came face up and is turned in sight):
+    Ecaz's own mail has no private list of them."""
+    run = Run(tmp_path, {**OPTIONS, "ecaz_text_b": True, "turns": 10})
+    run.play()
+    record = run.record()
+    assert record.state["result"]["winners"]
+    held, played, events = run.secrets(SEATS)
+    codes = {event["code"] for step in events for event in step}
+    assert "ambassador-set-up" in codes and "ambassadors-drawn" not in codes
+    for seat in SEATS:
+        mails = run.text_of(seat)
+        assert mails, seat
+        assert not leaked(mails, seat, held, played), seat
+        assert "Your face-down tokens" not in mails, seat

@@ -218,7 +218,7 @@ def move_range(state: State, faction: str, territory: str | None = None,
     base = sheet(faction, state).movement
     movement = (1 if cancelled(state, "movement", faction)             # GF9 001 2.04.07, 3.01.12
                 or factions.withheld(state, faction, factions.MOVEMENT)   # 001 4.03.07.05
-                else factions.power(faction, state).movement(state, base, forces))
+                else factions.power(faction, state).movement(state, base, forces, territory))
     bonus = variants.movement_bonus(state, faction, territory) if territory else 0
     bonus += sum(f.extra_moves(state, faction)          # 001 2.09.08 (A), 2.09.11 (B): Kulon
                  for f in factions.in_play(state, "extra_moves"))
@@ -783,7 +783,8 @@ def check_shipment(state: State, faction: str, kind: str, destination: str | Non
                            f"({cite(state, '000 player aid B.6.A.6')}), no other shipment", kinds)
     if total(forces) < 1:
         raise OrderProblem(ErrorCode.NO_FORCES, "a shipment takes at least one force")
-    counted = factions.power(faction, state).shipped_count(state, forces)   # 001 2.09.17 (B)
+    counted = factions.power(faction, state).shipped_count(   # 001 2.09.17 (B), 2.11.17.11 B
+        state, forces, kind, destination)
     if kind in ("cross", "back"):
         assert source is not None, kind
         shipment_group(state, faction, source, forces, from_sector)

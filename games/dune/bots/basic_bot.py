@@ -71,6 +71,7 @@ from ..data import CardType, Effect, Slot
 from ..factions import ONCE_AROUND
 from ..factions import choam_multipurpose as multipurpose
 from ..factions import ecaz_ambassadors as ambassadors
+from ..factions import ecaz_embassy as embassy
 from ..factions import harkonnen_capture as capture
 from ..factions import moritani_terror as terror
 from ..forces import order_text, plain, total
@@ -176,8 +177,23 @@ def _shipment(view: dict[str, Any], options: dict[str, Any]) -> str | None:
                     forces = f"{found['forces'][plain(view, view['seat'])]} " \
                         if found["forces"] else ""
                     return f"SHIP {forces}NOFIELD {carried[-1]} TO {target}"
-            return f"SHIP {count} TO {target}"
+            return f"SHIP {_with_ambassador(view, places, territory, count, budget)} TO {target}"
     return None
+
+
+def _with_ambassador(view: dict[str, Any], places: dict[str, Any], territory: str, count: int,
+                     budget: int) -> str:
+    """The forces of a shipment: Ecaz under text B send along the Ambassador of a faction
+    holding the stronghold, to co-occupy with it in peace (001 2.11.06-07 B), else none; in
+    place of a force where the budget allows no more."""
+    present = [s for s in occupants(view, territory) if s != view["seat"]]
+    held = {n for n, k in view["own"]["reserve"].items() if k and embassy.is_ambassador(n)}
+    along = sorted(n for n in held if embassy.depicts(n) in present)
+    if not along:
+        return str(count)
+    costs = places[territory]["costs"]
+    forces = count if count < len(costs) and costs[count] <= budget else count - 1
+    return order_text({plain(view, view["seat"]): forces, along[0]: 1})
 
 
 def _smugglers(view: dict[str, Any], places: dict[str, Any], reserve: int) -> str | None:
@@ -577,14 +593,17 @@ def _ambassadors(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> st
     first of their supply (their own last) in the first open stronghold they do not hold;
     every token triggers, their own offering the mover an alliance while they have none
     (001 2.11.17.12); they fight the battles they share with their ally themselves while they
-    hold a card better than worthless, else their ally does (001 2.11.19)."""
+    hold a card better than worthless, else their ally does (001 2.11.19).  Text B: that
+    choice alone, every Ambassador kept face up (001 2.11.08 B)."""
     options = prompt.options
+    armed = any(data(view).treachery_card(card).type is not CardType.WORTHLESS
+                for card in view["own"]["hand"])
+    if "face_up" in options:            # text B: their Ambassadors are forces, kept face up
+        return f"FIGHTER {'ECAZ' if armed else 'ALLY'}"
     held = sorted(options.get("supply", []), key=lambda v: (v == view["seat"], v))
     free = [s for s in options.get("strongholds", []) if view["seat"] not in occupants(view, s)
             and not _ally_held(view, s)]
     lines = [] if ally_of(view, view["seat"]) else ["TRIGGER Ecaz ALL ALLIANCE"]
-    armed = any(data(view).treachery_card(card).type is not CardType.WORTHLESS
-                for card in view["own"]["hand"])
     lines.append(f"FIGHTER {'ECAZ' if armed else 'ALLY'}")
     if held and free and options.get("spice", 0) >= 5:
         name = ambassadors.kind_of(view).token(held[0]).name.removesuffix(" Ambassador")

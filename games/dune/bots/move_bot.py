@@ -10,7 +10,7 @@ from typing import Any
 
 from .. import factions, tokens
 from ..board import homeworlds
-from ..forces import Counts, add, kinds, plain
+from ..forces import Counts, add, kind, kinds, plain
 
 
 def own_groups(view: dict[str, Any]) -> dict[tuple[str, int], Counts]:
@@ -44,6 +44,13 @@ def random_shipment(view: dict[str, Any], options: dict[str, Any], rng: random.R
         return None
     shipment = {"kind": "reserve", "from": None, "from_sector": None, "to": territory,
                 "sector": sector, "forces": {first: count}, "karama": False, "coexist": None}
+    immune = sorted(name for name, number in view["own"]["reserve"].items()
+                    if number and kind(name).immune)
+    if immune and rng.random() < 0.5:   # 001 2.11.06 B: an Ambassador along, or for a force
+        costs = places[territory]["costs"]
+        if not (count < len(costs) and costs[count] <= spice):
+            shipment["forces"] = {first: count - 1} if count > 1 else {}
+        shipment["forces"][rng.choice(immune)] = 1
     if smuggles(view, territory) and rng.random() < 0.5:
         shipment["coexist"] = True      # 001 2.13.06: Smugglers, one spice a force
     carried = shippable_tokens(view)

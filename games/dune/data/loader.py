@@ -745,11 +745,14 @@ class _Reader(DataReader):
                 "map": dict,
                 "singular": (bool, False),
                 "expansion": (str, None),
+                "pieces": (int, None),
             },
         )
         if fields is None:
             return None
         where = fields["name"]
+        # a sheet's own count of pieces (001 2.11.04 B: Ecaz's 20 forces and 12 Ambassadors)
+        forces = fields["pieces"] if fields["pieces"] is not None else forces
         for key in ("spice", "free_revival", "hand_limit", "treachery_cards_at_start", "reserve"):
             if fields[key] < 0:
                 self.fault(where, FaultCode.BAD_VALUE, f"{key} cannot be {fields[key]}")
@@ -846,7 +849,7 @@ class _Reader(DataReader):
             "name": str, "singular": str, "plural": str, "synonyms": ([str], []),
             "mark": (str, ""), "face": (str, ""), "strength": object,
             "strength_against": (dict, {}), "spiced": (bool, True), "optional": (bool, False),
-            "revival": dict, "collection": (int, None)})
+            "revival": dict, "collection": (int, None), "immune": (bool, False)})
         if fields is None:
             return None
         revival = self.record(fields["revival"], f"{where}, revival",
@@ -879,7 +882,8 @@ class _Reader(DataReader):
             strength_against=tuple(fields["strength_against"].items()),
             spiced=fields["spiced"], optional=fields["optional"],
             revival_cost=revival["cost"], revival_weight=revival["weight"],
-            revived_per_turn=revival["per_turn"], collection=fields["collection"])
+            revived_per_turn=revival["per_turn"], collection=fields["collection"],
+            immune=fields["immune"])
 
     def faction_kinds(self, raw: dict[str, Any], forces: int, where: str
                       ) -> tuple[tuple[str, int], ...] | None:

@@ -312,6 +312,7 @@ class Ability(StrEnum):
     ALLY_AMBASSADOR = "ally_ambassador"             # 001 2.11.25 (A)
     VIDAL_REVIVAL = "vidal_revival"                 # 001 2.11.23-24 (A)
     OCCUPY = "occupy"                               # 001 2.11.18, 2.11.21-22 (A)
+    AMBASSADOR_FORCES = "ambassador_forces"         # 001 2.11.04, 2.11.06-15 (B)
     # Moritani (GF9 expansion: 001 2.12)
     TERROR = "terror"                               # 001 2.12.06, 2.12.08-14 (A)
     ALLY_KEEPS_CARD = "ally_keeps_card"             # 001 2.12.19 (A)
@@ -745,7 +746,9 @@ class ForceKind:
     ``mark`` and ``face`` are how counts and reports tell it from its faction's other forces
     ("5 2*", "7 forces (2 starred)"); ``singular``, ``plural`` and ``synonyms`` are its words,
     which orders accept too.  ``collection``: the spice one collects where others collect less
-    (001 2.07.14: the Ixians' Cyborgs "collect 3 spice instead of 2"); none: the rate's."""
+    (001 2.07.14: the Ixians' Cyborgs "collect 3 spice instead of 2"); none: the rate's.
+    ``immune``: one sent to the tanks goes to its faction's reserve instead (001 2.11.15 B,
+    Diplomatic immunity: Ecaz's Ambassadors "face up in front of your Player Shield")."""
 
     name: str
     singular: str
@@ -761,6 +764,7 @@ class ForceKind:
     revival_weight: int = 1
     revived_per_turn: int | None = None
     collection: int | None = None
+    immune: bool = False
 
     def worth(self, opponent: str) -> int | float:
         """What one is worth in battle and in taking losses against the named faction."""

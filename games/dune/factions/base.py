@@ -641,10 +641,27 @@ class Faction:
 
     # --- hooks of shipment and movement
 
-    def movement(self, state: State, base: int, forces: dict[str, int] | None) -> int:
+    def movement(self, state: State, base: int, forces: dict[str, int] | None,
+                 territory: str | None = None) -> int:
         """The territories a group of these ``forces`` of the faction enters (None: not
-        known), its sheet's ``base`` without ornithopters: the sheet's."""
+        known) from ``territory`` (None: not known), its sheet's ``base`` without ornithopters:
+        the sheet's."""
         return base
+
+    def leaving_problem(self, state: State, mover: str, territory: str,
+                        forces: dict[str, int]) -> str | None:
+        """Why its power bars ``mover``'s ``forces`` from leaving ``territory`` by a move (the
+        order refused), or None: none."""
+        return None
+
+    def kinds_as_normal(self, game: Any) -> frozenset[str]:
+        """Its kinds of force that count as normal forces in battle and losses now (a state or
+        a view): none."""
+        return frozenset()
+
+    def worm_spared(self, state: State, territory: str) -> list[str]:
+        """The factions its power spares from a worm in ``territory``: none."""
+        return []
 
     def extra_moves(self, game: Any, mover: str) -> int:
         """The territories more its power gives ``mover``'s next move (every faction in play
@@ -661,9 +678,10 @@ class Faction:
         it): no."""
         return False
 
-    def shipped_count(self, state: State, forces: dict[str, int]) -> int:
-        """How many forces a shipment of ``forces`` is paid for (starred ones count one each,
-        000 IX.C.1.b): each one once by default."""
+    def shipped_count(self, state: State, forces: dict[str, int], kind: str = "reserve",
+                      destination: str | None = None) -> int:
+        """How many forces a shipment of ``forces`` (its ``kind``, into ``destination``) is
+        paid for (starred ones count one each, 000 IX.C.1.b): each one once by default."""
         return sum(forces.values())
 
     def smuggled_cost(self, state: State, territory: str, count: int) -> int | None:

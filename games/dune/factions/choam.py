@@ -359,7 +359,8 @@ class Choam(Faction):
         """Jubba Cloak (A 2.09.08): no storm loss of the user's forces in the territory."""
         return multipurpose.storm_shelter(state, self.seat, seat, territory)
 
-    def shipped_count(self, state: State, forces: dict[str, int]) -> int:
+    def shipped_count(self, state: State, forces: dict[str, int], kind: str = "reserve",
+                      destination: str | None = None) -> int:
         """ELITE MERCENARIES SHIPMENT (B 2.09.17): "Elite Mercenaries cost twice the current rate
         to ship when the Star side is face up": each counts two."""
         starred = karama.elite(state, self.seat)

@@ -30,7 +30,14 @@ from .. import tokens
 from ..codes import ErrorCode, EventCode
 from ..data import Ability, NameLookupError, NexusUse
 from ..forces import Counts, add, count_in, forces_at, remove_forces
-from ..orders.language import OrderKind, OrderProblem, order_kind, read_territory
+from ..forces import kind as force_kind
+from ..orders.language import (
+    OrderKind,
+    OrderProblem,
+    order_kind,
+    read_factions,
+    read_territory,
+)
 from ..prompt_key import PromptKey
 from ..rules import rules_of
 from ..state import State, ally_of, data, sheet
@@ -39,6 +46,7 @@ from . import duke_vidal
 from . import ecaz_alliance as alliance
 from . import ecaz_ambassadors as ambassadors
 from . import ecaz_cooccupied as cooccupied
+from . import ecaz_embassy as embassy
 from . import ecaz_occupy as occupy
 from . import ecaz_vidal_revival as vidal_revival
 from .base import FACTION, TERRITORY, Faction, NexusPlay, RevivalTerms, has
@@ -115,6 +123,9 @@ class Ecaz(Faction):
         their standing answers to the Ambassadors' triggers (2.11.08), optional."""
         if phase != ambassadors.ROUND:
             return []
+        if has(state, self.seat, Ability.AMBASSADOR_FORCES):     # text B (2.11.08 B)
+            found = embassy.decision(state, self.seat)
+            return [found] if found is not None else []
         standing = triggers.in_words(state, ambassadors.kind_of(state), self.seat,
                                      PARAMETERS)
         found = ambassadors.decision(state, self.seat, standing)
@@ -129,6 +140,14 @@ class Ecaz(Faction):
             triggers.answered(state, self.seat, value["trigger"])
         if value.get("fighter"):            # 2.11.19: who fights their co-occupied battles
             state["factions"][self.seat]["fighter"] = value["fighter"]
+        if value.get("face_down"):          # 2.11.08 B: for the round's end
+            state["step"]["face_down"] = list(value["face_down"])
+        if "hostile" in value:              # 2.11.12 B: their standing answer
+            state["factions"][self.seat]["hostile"] = list(value["hostile"])
+        if "alliance" in value:             # 2.11.17.12 B: their standing offer
+            state["factions"][self.seat]["offers_alliance"] = value["alliance"]
+        if "worm_to" in value:              # 2.11.17.05 B: their standing answer
+            state["factions"][self.seat]["worm_to"] = value["worm_to"]
         return ambassadors.decided(state, value)
 
     # --- the others' standing decisions
@@ -147,10 +166,11 @@ class Ecaz(Faction):
         return alliance.consented(state, PromptKey.parse(key).seat, value)
 
     def _consenting(self, state: State, seats: set[str]) -> list[str]:
-        if (state["phase"] != alliance.PHASE or not has(state, self.seat, Ability.AMBASSADORS)
-                or not any(t["kind"] == ambassadors.TOKEN and t["value"] == ambassadors.OWN
-                           and t["at"] == tokens.BOARD for t in tokens.of(state))):
-            return []           # 2.11.17.12: their own Ambassador on the board (public)
+        if state["phase"] != alliance.PHASE or not (embassy.own_up(state, self.seat) or (
+                has(state, self.seat, Ability.AMBASSADORS)
+                and any(t["kind"] == ambassadors.TOKEN and t["value"] == ambassadors.OWN
+                        and t["at"] == tokens.BOARD for t in tokens.of(state)))):
+            return []           # 2.11.17.12 (A and B): their own Ambassador on the board
         return [s for s in state["seats"] if s in seats
                 and alliance.eligible(state, self.seat, s)]
 
@@ -176,13 +196,23 @@ class Ecaz(Faction):
         return [state["factions"][self.seat]["loyal"]]
 
     def in_front(self, state: State) -> dict[str, Any]:
-        """LOYALTY (2.11.26): the leader set aside, public."""
+        """LOYALTY (2.11.26): the leader set aside, public; text B: where they are
+        co-occupied and which Ambassadors lie face down (2.11.07-08 B), public."""
         loyal = state["factions"][self.seat].get("loyal")
-        return {"loyal": loyal} if loyal else {}
+        shown = {"loyal": loyal} if loyal else {}
+        if has(state, self.seat, Ability.AMBASSADOR_FORCES):
+            shown |= {"cooccupied": embassy.cooccupied(state, self.seat),
+                      "face_down": embassy.face_down(state, self.seat)}
+        return shown
+
+    def coexisting_in_view(self, view: dict[str, Any]) -> list[str]:
+        """Text B: their co-occupied territories (2.11.07 B), as the public view shows them."""
+        return list(view["factions"][self.seat].get("cooccupied", []))
 
     def after_traitors(self, state: State, rng: random.Random) -> list[Event]:
-        """2.11.04: the supply, their own Ambassador and five drawn at random."""
-        return ambassadors.draw_supply(state, self.seat, rng)
+        """2.11.04: the supply, their own Ambassador and five drawn at random (text A); text
+        B: one Ambassador face up with their starting forces (``embassy.set_up``)."""
+        return ambassadors.draw_supply(state, self.seat, rng) + embassy.set_up(state, self.seat)
 
     # --- hooks of revival
 
@@ -200,10 +230,77 @@ class Ecaz(Faction):
         return duke_vidal.revived(state)
 
     def revival_over(self, state: State) -> list[Event]:
-        """AMBASSADORS (2.11.06-07): those they chose placed, the price rising."""
-        return ambassadors.place_chosen(state, self.seat)
+        """AMBASSADORS (2.11.06-07): those they chose placed, the price rising; text B: those
+        they chose turned face down (2.11.08 B)."""
+        return ambassadors.place_chosen(state, self.seat) + embassy.turned(state, self.seat)
 
     # --- hooks of movement and collection
+    def arrived(self, state: State, mover: str, territory: str, wish: bool | None, count: int,
+                source: str | None) -> list[Event]:
+        """Text B: their standing hostility (2.11.12 B), the Bene Gesserit Ambassador's force
+        (2.11.17.03 B), co-occupation following every arrival and departure (2.11.07 B,
+        2.11.13 B)."""
+        return embassy.arrived(state, self.seat, mover, territory, source)
+
+    def leaving_problem(self, state: State, mover: str, territory: str,
+                        forces: dict[str, int]) -> str | None:
+        """Text B: Clean Withdraw (2.11.11 B)."""
+        if mover != self.seat:
+            return None
+        return embassy.leaving_problem(state, self.seat, territory, forces)
+
+    def movement(self, state: State, base: int, forces: dict[str, int] | None,
+                 territory: str | None = None) -> int:
+        """Text B: the Ixian Ambassador's territory, two territories (2.11.17.08 B)."""
+        return embassy.movement(state, self.seat, base, territory)
+
+    def exposed(self, state: State, places: dict[str, list[int]], why: str) -> list[Event]:
+        """Text B: a worm in the Fremen Ambassador's territory, their forces there moved where
+        their standing answer says (2.11.17.05 B)."""
+        return embassy.worm_moved(state, self.seat, places) if why == "worm" else []
+
+    def kinds_as_normal(self, game: Any) -> frozenset[str]:
+        """Text B: their face-down Ambassadors are normal forces (2.11.08 B), the Emperor's
+        not worth two (2.11.17.04 B)."""
+        return frozenset(embassy.face_down(game, self.seat))
+
+    def shipped_count(self, state: State, forces: dict[str, int], kind: str = "reserve",
+                      destination: str | None = None) -> int:
+        """Text B: three forces shipped from the reserve to the Richese Ambassador paid as one
+        (2.11.17.11 B)."""
+        return embassy.shipped_count(state, self.seat, forces, kind, destination)
+
+    def worm_spared(self, state: State, territory: str) -> list[str]:
+        """Text B: the Fremen Ambassador's territory spared by the worm (2.11.17.05 B)."""
+        return embassy.worm_spared(state, self.seat, territory)
+
+    def turn_taken(self, state: State, seat: str) -> list[Event]:
+        """Text B: their shipment and movement over, the face-up Ambassadors beyond one in a
+        territory back to their reserve (2.11.14 B)."""
+        if seat != self.seat:
+            return []
+        return embassy.extras(state, self.seat)
+
+    def phase_ends(self, state: State) -> list[Event]:
+        """Text B: co-occupation settled (the storm, the worms), the extras sent back
+        (2.11.07 B, 2.11.13-14 B); at the Mentat Pause, Duke Vidal lent to their new ally for
+        the turn set aside (2.11.17.12 B)."""
+        events = embassy.extras(state, self.seat)
+        if state["phase"] == "mentat_pause":
+            events += embassy.turn_over(state, self.seat)
+        return events
+
+    def before_battles(self, state: State) -> list[Event]:
+        """Text B: co-occupation settled before the battles are found (2.11.07 B)."""
+        embassy.settle(state, self.seat)
+        return []
+
+    def after_losses(self, state: State, territory: str, sectors: list[int],
+                     taken: dict[str, dict[str, int]]) -> list[Event]:
+        """Text B: co-occupation settled once a battle's forces are lost (2.11.13 B)."""
+        embassy.settle(state, self.seat)
+        return []
+
 
     def occupies_with_ally(self, state: State, seat: str, ally: str) -> bool:
         """OCCUPY (2.11.18): they and their ally end their movement in one territory, neither
@@ -235,6 +332,11 @@ class Ecaz(Faction):
     def dials_for(self, game: Any, seat: str, battle: dict[str, Any]) -> str | None:
         """2.11.20: fighting a co-occupied battle themselves, their ally's forces dialed."""
         return cooccupied.dials_for(game, self.seat, seat, battle)
+
+    def battle_opened(self, state: State) -> list[Event]:
+        """Text B: the Moritani Ambassador in their battle gives them Duke Vidal (2.11.17.13
+        B)."""
+        return embassy.battle_opened(state, self.seat)
 
     def partner_strength(self, state: State, plans: dict[str, dict[str, Any]]) -> list[Event]:
         """2.11.20: half their forces beside their ally, rounded up, added to its dial."""
@@ -349,11 +451,15 @@ PARAMETERS = triggers.Parameters(frozenset({"AS", "TO", "DISCARD", "FOR", "ALLIA
 
 
 # --- their decision's order text
+def kind_mark(name: str) -> str:
+    """An Ambassador kind as their orders name it: its mark (``EM``)."""
+    return force_kind(name).mark
+
+
 def read(state: State, prompt: Prompt, words: list[str]) -> dict[str, Any]:
     """One line: ``AMBASSADOR <token> IN <stronghold>``, ``AMBASSADOR NONE``, ``TRIGGER ...``,
     ``FIGHTER ALLY | ECAZ`` (who fights their co-occupied battles, 2.11.19)."""
     verb, rest = words[0], words[1:]
-    kind = ambassadors.kind_of(state)
     if verb == "FIGHTER":
         said = [w.upper() for w in rest]
         if said not in (["ALLY"], ["ECAZ"]):
@@ -361,11 +467,21 @@ def read(state: State, prompt: Prompt, words: list[str]) -> dict[str, Any]:
                                "who fights the battles you and your ally share (001 2.11.19)",
                                ("FIGHTER ALLY", "FIGHTER ECAZ"))
         return {"fighter": said[0].lower()}
+    if verb == "HOSTILE" and "face_up" in prompt.options:      # 2.11.12 B
+        return {"hostile": _hostile(state, prompt.seat, rest)}
+    if verb != "TRIGGER" and [w.upper() for w in rest] == ["NONE"]:
+        return {}
+    if "face_up" in prompt.options and [w.upper() for w in rest[:1]] == ["ALLIANCE"]:
+        return {"alliance": _offer(rest[1:])}           # 2.11.17.12 B
+    if "face_up" in prompt.options and [w.upper() for w in rest[:1]] in (["FREMEN"], ["FR"]) \
+            and [w.upper() for w in rest[-2:]] != ["FACE", "DOWN"]:
+        return {"worm_to": _worm_to(state, rest[1:])}   # 2.11.17.05 B
+    if "face_up" in prompt.options:     # text B: their Ambassadors are forces
+        return {"face_down": [_face_down(state, prompt, verb, rest)]}
+    kind = ambassadors.kind_of(state)
     if verb == "TRIGGER":
         return {"trigger": [triggers.read(state, kind, prompt.seat, rest,
                                           PARAMETERS)]}
-    if [w.upper() for w in rest] == ["NONE"]:
-        return {}
     upper = [w.upper() for w in rest]
     if "IN" not in upper:
         raise OrderProblem(ErrorCode.BAD_AMBASSADOR, "expected AMBASSADOR <token> IN "
@@ -383,6 +499,57 @@ def read(state: State, prompt: Prompt, words: list[str]) -> dict[str, Any]:
     return {"place": [[value, territory.name]]}
 
 
+def _worm_to(state: State, rest: list[str]) -> str | None:
+    """Text B: ``AMBASSADOR FREMEN TO <territory> | STAY``, where their forces with the Fremen
+    Ambassador go after a worm there (2.11.17.05 B); STAY: None."""
+    said = [w.upper() for w in rest]
+    if said == ["STAY"]:
+        return None
+    if said[:1] != ["TO"] or len(said) < 2:
+        raise OrderProblem(ErrorCode.BAD_AMBASSADOR, "expected AMBASSADOR FREMEN TO <territory> "
+                           "or AMBASSADOR FREMEN STAY (001 2.11.17.05 B)",
+                           ("AMBASSADOR FREMEN TO Arrakeen", "AMBASSADOR FREMEN STAY"))
+    territories = [t.name for t in data(state).board.territories]
+    return read_territory(state, rest[1:], territories)[0].name
+
+
+def _offer(rest: list[str]) -> bool:
+    """Text B: ``AMBASSADOR ALLIANCE OFFER | NONE``, their standing offer of alliance by their
+    own Ambassador (2.11.17.12 B)."""
+    said = [w.upper() for w in rest]
+    if said not in (["OFFER"], ["NONE"]):
+        raise OrderProblem(ErrorCode.BAD_AMBASSADOR, "expected AMBASSADOR ALLIANCE OFFER or "
+                           "AMBASSADOR ALLIANCE NONE (001 2.11.17.12 B)",
+                           ("AMBASSADOR ALLIANCE OFFER", "AMBASSADOR ALLIANCE NONE"))
+    return said == ["OFFER"]
+
+
+def _hostile(state: State, seat: str, rest: list[str]) -> list[str]:
+    """Text B: ``HOSTILE ALL | NONE | <faction>, ...``, the factions against whose entry they
+    turn the Ambassador depicting them face down (2.11.12 B), their standing answer."""
+    said = [w.strip(",").upper() for w in rest if w.strip(",")]
+    if said in (["ALL"], ["NONE"]):
+        return [embassy.ALL] if said == ["ALL"] else []
+    others = [s for s in state["seats"] if s != seat]
+    return read_factions(state, [w.strip(",") for w in rest if w.strip(",")], others)
+
+
+def _face_down(state: State, prompt: Prompt, verb: str, rest: list[str]) -> str:
+    """Text B: ``AMBASSADOR <Ambassador> FACE DOWN`` (2.11.08 B), a face-up one of theirs."""
+    face_down = None if verb != "AMBASSADOR" else embassy.read_face_down(state, prompt.seat,
+                                                                          rest)
+    if face_down not in prompt.options["face_up"]:
+        said = " ".join(rest[:-2]) if face_down is not None else " ".join([verb, *rest])
+        raise OrderProblem(ErrorCode.BAD_AMBASSADOR, f"{said!r} is none of your face-up "
+                           "Ambassadors on the board: under text B they are forces, turned face "
+                           "down at the end of the revival round by AMBASSADOR <Ambassador> "
+                           "FACE DOWN (001 2.11.08 B)",
+                           tuple(f"AMBASSADOR {kind_mark(n)} FACE DOWN"
+                                 for n in prompt.options["face_up"]) or ("AMBASSADOR NONE",))
+    assert face_down is not None
+    return face_down
+
+
 def combine(state: State, prompt: Prompt, parts: list[dict[str, Any]]) -> dict[str, Any]:
     value = ambassadors.empty()
     for part in parts:
@@ -390,23 +557,53 @@ def combine(state: State, prompt: Prompt, parts: list[dict[str, Any]]) -> dict[s
         value["trigger"] += part.get("trigger", [])
         if part.get("fighter"):
             value["fighter"] = part["fighter"]
+        if part.get("face_down"):
+            value.setdefault("face_down", []).extend(part["face_down"])
+        if "hostile" in part:
+            value["hostile"] = part["hostile"]
+        if "alliance" in part:
+            value["alliance"] = part["alliance"]
+        if "worm_to" in part:
+            value["worm_to"] = part["worm_to"]
     return value
 
 
 def text(game: Any, value: dict[str, Any]) -> str:
-    kind = ambassadors.kind_of(game)
+    kind = ambassadors.kind_of(game) if value["place"] or value["trigger"] else None
     lines = [f"AMBASSADOR {kind.token(v).name.removesuffix(' Ambassador')} IN {where}"
-             for v, where in value["place"]]
+             for v, where in value["place"] if kind]
     lines += [triggers.text(game, kind, answer, PARAMETERS)
-              for answer in value["trigger"]]
+              for answer in value["trigger"] if kind]
+    lines += [f"AMBASSADOR {kind_mark(n)} FACE DOWN" for n in value.get("face_down", [])]
+    if "hostile" in value:
+        lines.append(f"HOSTILE {embassy.hostility(game, value['hostile'])}")
+    if "alliance" in value:
+        lines.append(f"AMBASSADOR ALLIANCE {'OFFER' if value['alliance'] else 'NONE'}")
+    if "worm_to" in value:
+        to = value["worm_to"]
+        lines.append(f"AMBASSADOR FREMEN {'TO ' + to if to else 'STAY'}")
     if value.get("fighter"):
         lines.append(f"FIGHTER {value['fighter'].upper()}")
     return "\n".join(lines) or "AMBASSADOR NONE"
 
 
 def random_value(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> dict[str, Any]:
-    """A bot's: now and then an Ambassador placed, now and then a standing answer."""
+    """A bot's: now and then an Ambassador placed, now and then a standing answer; text B:
+    now and then one turned face down (2.11.08 B)."""
     value = ambassadors.empty()
+    if "face_up" in prompt.options:
+        if prompt.options["face_up"] and rng.random() < 0.2:
+            value["face_down"] = [rng.choice(prompt.options["face_up"])]
+        if rng.random() < 0.2:              # after a worm, the Fremen Ambassador's (2.11.17.05 B)
+            value["worm_to"] = rng.choice([None, *(t.name for t in data(view).board.strongholds)])
+        if rng.random() < 0.2:              # their standing offer of alliance (2.11.17.12 B)
+            value["alliance"] = rng.random() < 0.5
+        if rng.random() < 0.2:              # their standing hostility (2.11.12 B)
+            others = [s for s in view["seats"] if s != prompt.seat]
+            value["hostile"] = rng.choice([[embassy.ALL], [], [rng.choice(others)]])
+        if rng.random() < 0.2:              # who fights their co-occupied battles (2.11.19)
+            value["fighter"] = rng.choice([cooccupied.ALLY, cooccupied.ECAZ])
+        return value
     held, free = prompt.options.get("supply", []), prompt.options.get("strongholds", [])
     if held and free and prompt.options.get("spice", 0) >= 1 and rng.random() < 0.5:
         value["place"].append([rng.choice(held), rng.choice(free)])
@@ -425,7 +622,8 @@ def random_value(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> di
     return value
 
 
-order_kind(OrderKind(ambassadors.KIND, ("AMBASSADOR", "TRIGGER", "FIGHTER"), read, text, combine,
+order_kind(OrderKind(ambassadors.KIND, ("AMBASSADOR", "TRIGGER", "FIGHTER", "HOSTILE"), read, text,
+                     combine,
                      random_value, with_verb=True))
 
 

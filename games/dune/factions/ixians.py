@@ -186,7 +186,8 @@ class Ixians(Faction):
         value = state["step"].pop("karama_hms", None) if seat == self.seat else None
         return ixians_hms.karama_move(state, seat, value) if value else []
 
-    def movement(self, state: State, base: int, forces: dict[str, int] | None) -> int:
+    def movement(self, state: State, base: int, forces: dict[str, int] | None,
+                 territory: str | None = None) -> int:
         """CYBORG MOVEMENT (2.07.13): Cyborgs move two territories; SUBOID MOVEMENT (2.07.17):
         Suboids too "when accompanied by at least one Cyborg"."""
         return max(base, CYBORG_MOVES) if forces and forces.get(CYBORG) else base

@@ -206,6 +206,7 @@ def _side(game: Any, seat: str, battle: dict[str, Any], fought: dict[str, dict[s
     against = faction_name(opponent, rules)
     full = variants.full_strength(game, seat)       # 001 4.03.07.08: a Nexus card's
     as_normal = homeworlds.plain(game, seat)            # 001 4.10.12 "Salusa Secundus"
+    as_normal |= factions.power(dialed, rules).kinds_as_normal(game)     # 001 2.11.08 B
     unspiced = homeworlds.unspiced(game, seat)
     troops = tuple(combat.Troop(kind.name, here.get(kind.name, 0),
                                 combat.NORMAL if kind.name in full

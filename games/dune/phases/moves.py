@@ -282,6 +282,10 @@ def move(state: State, seat: str, order: dict[str, Any], hajr: bool = False,
         raise OrderProblem(ErrorCode.OUT_OF_REACH, f"{fixed} of the forces in {order['from']} "
                            "were sent there this turn by the Shield Wall card and may not "
                            "move this turn (001 4.04.04.06)", ())
+    barred = [why for f in factions.in_play(state, "leaving_problem")    # 001 2.11.11 B
+              if (why := f.leaving_problem(state, seat, order["from"], forces))]
+    if barred:
+        raise OrderProblem(ErrorCode.BAD_MOVE, barred[0], ())
     if order.get("token") is not None:      # a token standing for forces moves as one force
         token = _stand_in(state, seat, order)
         forces = {**forces, plain(state, seat): forces.get(plain(state, seat), 0) + 1}
@@ -329,18 +333,24 @@ def arrived(state: State, seat: str, territory: str, wish: bool | None, count: i
     token's effect put on the board (``token_arrivals``) arrive in turn."""
     events = [e for f in factions.in_play(state, "arrived")
               for e in f.arrived(state, seat, territory, wish, count, source)]
+    events += _allied(state, events)                                    # 001 2.11.17.12 B
     entered = token_triggers.entering(state, seat, territory, source, count)
     if entered:
         advisors = territory in factions.power(seat, state).coexisting(state)
         triggered = [e for token in entered for e in factions.power(token["owner"], state)
                      .token_entered(state, token, seat, advisors)]
-        events += triggered + factions.allied(state, triggered)          # 001 2.12.14.03
-        events += [e for formed in triggered if formed.code == EventCode.ALLIANCE_FORMED
-                   for ally in formed.data["alliance"]                  # 001 4.03.02
-                   for e in variants.acted(state, ally, Act.ALLIED)]
+        events += triggered + _allied(state, triggered)                 # 001 2.12.14.03
     for other, where, number, whence in state["step"].pop("token_arrivals", []):
         events += arrived(state, other, where, None, number, whence)
     return events
+
+
+def _allied(state: State, events: list[Event]) -> list[Event]:
+    """Every power on the alliances a power formed as forces arrived (``factions.allied``),
+    and each new ally's act of allying (001 4.03.02)."""
+    return factions.allied(state, events) + [
+        e for formed in events if formed.code == EventCode.ALLIANCE_FORMED
+        for ally in formed.data["alliance"] for e in variants.acted(state, ally, Act.ALLIED)]
 
 
 def _chosen(chosen: str | None) -> dict[str, str]:

@@ -464,6 +464,8 @@ def devour(state: State, worm: dict[str, Any]) -> list[Event]:
     spice = state["spice"].pop(territory, 0)
     safe = worm_safe(state, worm)
     played += _unprotected(state, territory, safe)
+    safe |= {seat for f in factions.in_play(state, "worm_spared")      # 001 2.11.17.05 B
+             for seat in f.worm_spared(state, territory)}
     spared, cards = variants.devouring(state, territory, safe)     # 001 4.03.07.05
     safe, played = safe | spared, played + cards
     eaten: dict[str, Counts] = {}

@@ -17,10 +17,12 @@ from pbem.schema import build
 from .. import factions, leaders, tokens, turn
 from ..data import Ability
 from ..factions import duke_vidal
+from ..factions import ecaz_embassy as embassy
 from ..factions.atreides import kwisatz_haderach
 from ..factions.bene_gesserit_coexistence import coexisting
 from ..factions.harkonnen_capture import held
 from ..forces import count_in
+from ..forces import kind as force_kind
 from ..orders.language import words_of
 from ..rules import Rules
 from ..state import State, faction_name
@@ -372,6 +374,14 @@ def _faction_checks(rules: Rules, seat: str, given: FactionPosition, seats: list
     if given.flipped is not None:
         checks.append(_equal(f"{key}.flipped", given.flipped,
                              lambda r: sheet_of(r).get("flipped", 0)))
+    if given.cooccupied is not None:            # Ecaz's, text B (001 2.11.07 B)
+        wanted_b = sorted(t for i, name in enumerate(given.cooccupied) if (
+            t := _territory_name(rules, name, f"{key}.cooccupied[{i}]", problems)))
+        checks.append(_equal(f"{key}.cooccupied", wanted_b, lambda r: sorted(
+            r["state"]["factions"][seat].get("coexisting", []))))
+    if given.face_down is not None:
+        checks.append(_equal(f"{key}.face_down", sorted(given.face_down), lambda r: sorted(
+            force_kind(n).mark for n in embassy.face_down(r["state"], seat))))
     if given.smugglers is not None:             # the Free Traders' Smugglers (001 2.13.06)
         wanted = sorted(t for i, name in enumerate(given.smugglers) if (
             t := _territory_name(rules, name, f"{key}.smugglers[{i}]", problems)))

@@ -59,6 +59,10 @@ class FactionPosition:
     ambassadors_triggered: tuple[str, ...] | None = None
     ambassadors_removed: tuple[str, ...] | None = None     # out of the game (2.11.17.03)
     fighter: str | None = None          # Ecaz's: who fights a co-occupied battle (2.11.19)
+    # Ecaz's, text B: their Ambassadors face down on the board (2.11.08 B), by mark or name;
+    # expected: the territories where they are co-occupied (2.11.07 B)
+    face_down: tuple[str, ...] | None = None
+    cooccupied: tuple[str, ...] | None = None
     # the Free Traders': the territories where their tokens show the Smugglers' side (2.13.06)
     smugglers: tuple[str, ...] | None = None
     # a Black Market Auction's standing answers (001 2.13.05): the card of the hand auctioned

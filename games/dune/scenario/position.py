@@ -19,11 +19,12 @@ from ..codes import EventCode
 from ..data import OFF_PLANET, Ability
 from ..decks import spice_discards
 from ..factions import duke_vidal, has
+from ..factions import ecaz_embassy as embassy
 from ..factions import free_traders_market as market
 from ..factions import harkonnen_capture as capture
 from ..factions.atreides import KH_AFTER
 from ..factions.bene_gesserit_coexistence import in_game, set_coexisting
-from ..forces import add_forces, at_start, count_text, on_map, plain, plus
+from ..forces import add_forces, at_start, count_text, kinds, on_map, plain, plus
 from ..phases.spice_blow import last_territory
 from ..phases.storm import WEATHER_MARKERS, uses_weather
 from ..rules import Rules, rules_of
@@ -115,6 +116,8 @@ def _position(state: State, position: Position, rules: Rules, problems: list[str
         vidal = _duke_vidal(rules, position.duke_vidal, seats, "position.duke_vidal", problems)
         if vidal is not None:
             state[duke_vidal.KEY] = vidal
+    for seat in seats:                  # Ecaz's co-occupation, text B (001 2.11.07 B)
+        embassy.settle(state, seat)
     if position.battle is None:
         return {}
     return _battle(state, position.battle, rules, problems)
@@ -370,6 +373,10 @@ def _faction(state: State, seat: str, given: FactionPosition, key: str, rules: R
         own["removed"] = list(given.ambassadors_removed)
     if given.fighter is not None:               # Ecaz's choice (001 2.11.19)
         own["fighter"] = str(given.fighter)
+    if given.face_down is not None:             # Ecaz's, text B (001 2.11.08 B)
+        own["face_down"] = [k.name for i, word in enumerate(given.face_down)
+                            for k in kinds(rules, seat) if str(word).upper() in (
+                                k.name.upper(), *k.words())]
     if given.gholas is not None:                # the Tleilaxu's Gholas (001 2.08.17)
         own["gholas"] = {}
         for name, faction in _leaders(rules, given.gholas, f"{key}.gholas", problems):
