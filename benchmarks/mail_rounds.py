@@ -16,6 +16,13 @@ orders with the ``basic`` bot, from their own view, and answer the mail as peopl
 - a *passive* player answers only the decisions open now, leaving every block of a turn form
   as it is (so it is asked each decision when it opens).
 
+With ``--optional`` a reactive player also uses the powers its mail offers: each mail it sends
+answers too the optional decisions to come that "Later this turn" offers it (an Ambassador or
+a Terror token to place, a Nexus card, a card it may keep), never sent before this turn, as a
+player who means to use its faction's tokens writes them in with the rest; they never make it
+mail (nobody waits for an optional decision).  Without it such a player never places a token,
+since an optional decision is never asked in the turn form and its moment passes unwaited.
+
 A mail round is one exchange: the moderator ticks until nothing changes, then every seat it
 waits for (and every engaged seat with something new to send) sends its mail.
 
@@ -29,6 +36,10 @@ rounds").  The modes: ``default`` (the game file names no mode) and ``fastest``
 
     .venv/bin/python benchmarks/mail_rounds.py --games 4 --turns 4 --jobs 2 [--json]
 
+``--count CODE[:KEY[=VALUE]]`` counts the games' events of that code (as ``pbem selfplay
+--count``: with the key in their data, of that value), summed over the games of each line, to
+show an option was played (Nexus cards drawn, discovery tokens revealed, say).
+
 ``--standing LINE`` replaces the standing orders the bots advise (Richese's cache offer,
 ``bot_standing``) with this one (again for each).  ``--option NAME[=VALUE]`` adds a game option
 and ``--seat FACTION`` (six of them) chooses the factions: CHOAM and Richese seated against
@@ -39,6 +50,7 @@ the Guild and the Bene Gesserit, say, with
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import sys
 import tempfile
@@ -50,8 +62,9 @@ from statistics import mean
 
 import pbem.ahead
 from pbem.ahead import ahead_prompts, bot_turn
-from pbem.game import waiting_for
+from pbem.game import Event, waiting_for
 from pbem.record import GameRecord
+from pbem.selfplay import counted
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -80,12 +93,21 @@ class Game:
     gm_size: Counter = field(default_factory=Counter)
     refused: int = 0
     seconds: float = 0.0
+    counts: Counter = field(default_factory=Counter)
 
 
 def form_unsent(record: GameRecord, seat: str, sent: set[str]) -> list:
     """The decisions to come the seat's mail asks for that it has neither sent nor had held."""
     held = {row["name"] for row in record.held_by(seat) if row["refused"] is None}
     return [p for p in asked(record, seat) if p.key not in sent | held]
+
+
+def optional_unsent(record: GameRecord, seat: str, sent: set[str]) -> list:
+    """The optional decisions to come the seat's mail offers ("Later this turn": its tokens to
+    place, its cards to play) that it has neither sent nor had held."""
+    held = {row["name"] for row in record.held_by(seat) if row["refused"] is None}
+    return [p for p in ahead_prompts(record.rules, record.state, seat)
+            if p.optional and p.key not in sent | held]
 
 
 def asked(record: GameRecord, seat: str) -> list:
@@ -107,27 +129,33 @@ def standing_lines(record: GameRecord, seat: str, instead: tuple[str, ...] = ())
 
 
 def player_mail(record: GameRecord, seat: str, answered, rng: random.Random, player: str,
-                sent: set[str], first: bool = False, standing: tuple[str, ...] = ()) -> str:
+                sent: set[str], first: bool = False, standing: tuple[str, ...] = (),
+                optional: bool = False) -> str:
     """A player's mail (``pbem.ahead.bot_turn``): its standing orders in its ``first`` mail
     (``standing_lines``), an order for each of the seat's open decisions, then each decision
-    to come its mail asks for (a reactive player) or that it may send now (an engaged one);
-    their names go into ``sent``."""
+    to come its mail asks for (a reactive player; with ``optional``, the optional ones its
+    mail offers too) or that it may send now (an engaged one); their names go into
+    ``sent``."""
     prompts = [p for p in record.prompts() if p.seat == seat and p.key not in answered]
     coming = []
     if player == "engaged":
         coming = ahead_prompts(record.rules, record.state, seat)
     elif player == "reactive":
-        coming = form_unsent(record, seat, sent)
+        coming = form_unsent(record, seat, sent) + (
+            optional_unsent(record, seat, sent) if optional else [])
     sent.update(p.key for p in coming)
     return "\n".join((standing_lines(record, seat, standing) if first else [])
                      + bot_turn(record.rules, record.state, seat, prompts, rng, coming=coming))
 
 
 def play(seed: str, ruleset: str, options: dict, players: tuple[str, ...], turns: int | None,
-         names: tuple[str, ...] = (), standing: tuple[str, ...] = ()) -> Game:
+         names: tuple[str, ...] = (), standing: tuple[str, ...] = (),
+         count: tuple[str, ...] = (), optional: bool = False) -> Game:
     """One six-faction game by mail to its end (or to the end of turn ``turns``), each seat in
     seat order played as ``players`` says; its factions ``names`` (default: the ruleset's first
-    six); ``standing``: the standing orders sent instead of the bots' advice."""
+    six); ``standing``: the standing orders sent instead of the bots' advice; ``count``: the
+    events to count over its steps (``counted``); ``optional``: reactive players send the
+    optional decisions their mail offers (``optional_unsent``)."""
     start = time.perf_counter()
     game = Game()
     with tempfile.TemporaryDirectory(prefix="pbem-rounds-") as folder:
@@ -163,11 +191,14 @@ def play(seed: str, ruleset: str, options: dict, players: tuple[str, ...], turns
             for seat in seats:
                 table.drop(seat, player_mail(record, seat, answered, rng, kinds[seat],
                                              sent[seat], first=seat not in mailed_once,
-                                             standing=standing))
+                                             standing=standing, optional=optional))
                 mailed_once.add(seat)
         else:
             raise RuntimeError(f"{seed}: the game did not end in {MAX_ROUNDS} rounds")
         game.turns = min(state["turn"], turns) if turns is not None else state["turn"]
+        events = [Event.from_json(event) for row in table.moderator.store.decisions(record.id)
+                  for event in json.loads(row["events"] or "[]")]
+        game.counts.update({what: counted(events, what) for what in count})
     game.seconds = time.perf_counter() - start
     return game
 
@@ -192,6 +223,7 @@ def figures(games: list[Game]) -> dict:
             phase: mean(per_turn(g, g.rounds, lambda k, p=phase: k[0] != 0 and k[1] == p)
                         for g in games) for phase in PHASES},
         "mails_refused": sum(g.refused for g in games),
+        "events": dict(sum((g.counts for g in games), Counter())),
         "seconds_per_game": mean(g.seconds for g in games),
     }
 
@@ -209,7 +241,7 @@ def run(args: argparse.Namespace) -> dict[str, dict]:
              for number in range(args.games)]
     extra, names = options_of(args), tuple(args.seat)
     calls = [(seed, ruleset, {**MODES[mode], **extra}, KINDS[kind], args.turns, names,
-              tuple(args.standing))
+              tuple(args.standing), tuple(args.count), args.optional)
              for (ruleset, mode, kind), seed in tasks]
     games = play_all(play, calls, args.jobs)
     results = {}
@@ -219,6 +251,7 @@ def run(args: argparse.Namespace) -> dict[str, dict]:
         results[" ".join(preset)] = {"ruleset": ruleset, "mode": mode, "kind": kind,
                                      "options": {**RULESETS[ruleset], **MODES[mode], **extra},
                                      "seats": list(names), "standing": list(args.standing),
+                                     "optional": args.optional,
                                      **figures(mine)}
     return results
 
@@ -227,7 +260,9 @@ def table(results: dict[str, dict], args: argparse.Namespace) -> str:
     lines = [f"six-faction games by mail, seed {args.seed}, {args.games} games each; per turn, "
              "set-up left out" + (f", turns 1 to {args.turns}" if args.turns else "")
              + (f"; seats {', '.join(args.seat)}" if args.seat else "")
-             + (f"; options {', '.join(args.option)}" if args.option else ""),
+             + (f"; options {', '.join(args.option)}" if args.option else "")
+             + ("; reactive players send the optional decisions offered" if args.optional
+                else ""),
              f"{'ruleset mode kind':<23} {'turns':>5} {'rounds':>6} {'most':>4} {'mails':>5} "
              f"{'kB':>5} {'GM':>4} {'GM kB':>6}  " + " ".join(f"{p[:8]:>8}" for p in PHASES)
              + f" {'s/game':>6}"]
@@ -241,6 +276,9 @@ def table(results: dict[str, dict], args: argparse.Namespace) -> str:
             + f" {r['seconds_per_game']:>6.1f}")
         if r["mails_refused"]:
             lines.append(f"  {name}: the moderator refused {r['mails_refused']} mails")
+        if r["events"]:
+            lines.append(f"  {name}: " + ", ".join(f"{n} {what}" for what, n in
+                                                    r["events"].items()))
     lines.append("rounds: mail rounds (most: in the worst turn); mails and kB: mail the "
                  "moderator sent to a seat's address, per seat; GM: the GM's mails and kB; "
                  "phases: rounds per turn")
@@ -264,6 +302,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--standing", action="append", default=[], metavar="LINE",
                         help="a standing order the seats the bots advise some send instead "
                         "(again for each): Richese's 'CACHE ANY SILENT FIRST', say")
+    parser.add_argument("--count", action="append", default=[], metavar="CODE[:KEY[=VALUE]]",
+                        help="count the games' events of this code (again for each)")
+    parser.add_argument("--optional", action="store_true",
+                        help="reactive players also send the optional decisions their mail "
+                        "offers for later (their tokens to place, cards to play)")
     report(parser, argv, run, table)
 
 

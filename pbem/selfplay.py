@@ -68,13 +68,18 @@ class SelfplaySummary:
                 f"{len(self.saved)} failing games saved{counted}")
 
     def count(self, events: list[Any]) -> None:
-        """Count the events asked for: ``code``, or ``code:key`` (those whose data has the
-        key), or ``code:key=value`` (whose data's key is that value)."""
+        """Count the events asked for (``counted``)."""
         for what in self.counts:
-            code, _, key = what.partition(":")
-            key, _, value = key.partition("=")
-            self.counts[what] += sum(1 for e in events if e.code == code and (
-                not key or (key in e.data and (not value or str(e.data[key]) == value))))
+            self.counts[what] += counted(events, what)
+
+
+def counted(events: list[Any], what: str) -> int:
+    """How many of ``events`` are ``what``: ``code``, or ``code:key`` (those whose data has
+    the key), or ``code:key=value`` (whose data's key is that value)."""
+    code, _, key = what.partition(":")
+    key, _, value = key.partition("=")
+    return sum(1 for e in events if e.code == code and (
+        not key or (key in e.data and (not value or str(e.data[key]) == value))))
 
 
 @dataclass

@@ -77,3 +77,22 @@ def test_issue_30_a_cache_card_sold_first_leaves_the_whole_round_row_no_round_of
         assert preset["standing"] == ["CACHE ANY SILENT FIRST"]
         assert preset["mails_refused"] == 0
         assert preset["rounds_per_turn_by_phase"]["bidding"] == 1
+
+
+def test_issue_31_ecaz_and_the_moritani_seated_their_tokens_cost_no_round(capsys):
+    """Issue 31, "Interrupts without extra rounds" (001 2.11.06-08, 2.12.08-09): with Ecaz and
+    the Moritani seated and reactive players who use the powers their mail offers
+    (``--optional``: the Ambassadors and Terror tokens to place ride on the mails they send),
+    the revival round, where the Ambassadors are placed, the movement, where tokens trigger,
+    and the Mentat Pause, where Terror tokens are placed, take no mail round of their own, no
+    mail is refused, and ``--count`` counts the games' events (Ecaz's supply drawn once)."""
+    load_script().main(["--games", "1", "--turns", "1", "--ruleset", "gf9", "--mode",
+                        "default", "--kind", "reactive", "--optional", "--seed", "em",
+                        "--option", "ecaz_moritani", "--count", "ambassadors-drawn", "--json",
+                        *[arg for seat in ("atreides", "bene-gesserit", "emperor", "fremen",
+                                           "ecaz", "moritani") for arg in ("--seat", seat)]])
+    (preset,) = json.loads(capsys.readouterr().out).values()
+    assert preset["optional"] and preset["mails_refused"] == 0
+    assert preset["events"] == {"ambassadors-drawn": 1}
+    by_phase = preset["rounds_per_turn_by_phase"]
+    assert by_phase["revival"] == by_phase["movement"] == by_phase["others"] == 0

@@ -161,7 +161,8 @@ def _powers_to_come(state: State, seat: str, later: list[str]) -> list[Decision]
     """The faction's own decisions at the end of the turn, War Continues (``Faction.decisions``;
     the other rounds' are projected with their own): the Tleilaxu's Face Dancer replacement at
     the Mentat Pause (001 2.08.08), under a header of the round's name (``FOR MENTAT PAUSE``),
-    as they would open on the position as it stands."""
+    as they would open on the position as it stands, each named as it is held (``held_as``:
+    the Moritani's War Continues apart from their revival round's decision, 001 2.12.08)."""
     power = factions.power(seat, state)
     if type(power).decisions is factions.Faction.decisions:
         return []                               # no power of its own decides in a round
@@ -172,7 +173,7 @@ def _powers_to_come(state: State, seat: str, later: list[str]) -> list[Decision]
         trial = copy_state(state)
         trial["phase"], trial["step"] = phase, {}
         header = phase.replace("_", " ").upper()
-        found += [_named(prompt, prompt.key, header, prompt.title, trial)
+        found += [_named(prompt, prompt.held_as, header, prompt.title, trial)
                   for prompt in power.decisions(trial, phase)]
     return found
 

@@ -10,9 +10,11 @@ import random
 
 import pytest
 
+from pbem.ahead import read_held
 from pbem.game import load_game, step_rng
 from pbem.games import dune
-from pbem.games.dune import factions, tokens
+from pbem.games.dune import factions, tokens, turn
+from pbem.games.dune.ahead import decisions, parse_mail
 from pbem.games.dune.board.board_map import board_svg
 from pbem.games.dune.combat import Outcome
 from pbem.games.dune.factions import moritani
@@ -24,7 +26,7 @@ from pbem.games.dune.invariants import violations
 from pbem.games.dune.phases import battle, nexus
 from pbem.games.dune.phases import set_up as setup_phase
 from pbem.games.dune.prompt_key import PromptKey
-from pbem.games.dune.state import data, sheet
+from pbem.games.dune.state import copy_state, data, sheet
 from pbem.games.dune.view import public_view, seat_view
 
 GAME = load_game("dune")
@@ -566,3 +568,52 @@ def test_001_2_12_a_bot_game_with_the_moritani_breaks_no_invariant(seed, options
         state, _ = dune.apply(state, orders, step_rng(str(seed), step))
         assert violations(state) == [], step
     assert step < 2000
+
+
+def test_001_2_12_08_terrorize_sent_ahead_is_held_apart_from_the_revival_s_answers():
+    """001 2.12.08 by mail: the Moritani's decision of the revival round (their standing
+    answers, 2.12.09) and their Terrorize action at War Continues, both sent ahead in one mail
+    (``FOR REVIVAL``, ``FOR MENTAT PAUSE``), are held under two names, each the name its
+    decision opens with: the token placed at War Continues is not read (and refused) for the
+    revival's decision, which took it and left War Continues with none (found by
+    ``benchmarks/mail_rounds.py``'s reactive players: no Terror token ever placed by mail)."""
+    state = set_up(new())
+    coming = {d.header: d.prompt for d in decisions(state, "moritani")
+              if d.prompt.kind == terror.KIND}
+    assert set(coming) == {"REVIVAL", "MENTAT PAUSE"}
+    assert coming["REVIVAL"].key != coming["MENTAT PAUSE"].key
+    parsed = parse_mail(state, "moritani", "FOR REVIVAL\nTERROR NONE\nFOR MENTAT PAUSE\n"
+                        "TERROR Robbery IN Carthag", turn.prompts(state))
+    assert not parsed.errors
+    held = {o.prompt: o.value["place"] for o in parsed.orders}
+    assert held == {coming["REVIVAL"].key: None,
+                    coming["MENTAT PAUSE"].key: ["robbery", "Carthag"]}
+    for phase, header, step in ((terror.ANSWERS_ROUND, "REVIVAL", {"done": False}),
+                                (terror.ROUND, "MENTAT PAUSE", {})):
+        opened = copy_state(state)
+        opened["phase"], opened["step"] = phase, step
+        (prompt,) = [p for p in dune.prompts(opened) if p.kind == terror.KIND]
+        assert prompt.held_as == coming[header].key
+    order, _ = read_held(GAME, opened, prompt, "FOR MENTAT PAUSE\nTERROR Robbery IN Carthag")
+    assert order.value["place"] == ["robbery", "Carthag"]
+
+
+def test_001_2_12_14_07_b_an_ambush_in_a_territory_of_many_sectors_or_none():
+    """001 2.12.14.07 (B: Ambush, Sneak Attack renamed; text B's tokens lie in any territory,
+    2.12.08.01): up to 5 reserves "into that Territory ... subject to storm and occupancy
+    limits": into a territory of several sectors, a sector the storm does not cover (the first
+    such); into the Polar Sink, which lies in no sector; no stronghold, so no occupancy limit
+    (self-play found the effect assuming a stronghold's one sector: ValueError, seed e31-5)."""
+    state = set_up(new({"moritani_text_b": True}))
+    board = data(state).board
+    storm = state["storm"]["sector"]
+    wide = next(t for t in board.territories if len(t.sectors) > 1 and t.sectors[0] == storm
+                and not t.is_stronghold)
+    reserve = state["factions"]["moritani"]["reserve"]["force"]
+    for territory, sector in ((wide.name, wide.sectors[1]), ("Polar Sink", 0)):
+        (token,) = [t for t in state["tokens"] if t["kind"] == terror.KIND
+                    and t["value"] == "ambush"]
+        (event,) = terror.EFFECTS["ambush"](state, "moritani", "atreides", territory, token)
+        assert event.data == {"faction": "moritani", "territory": territory, "forces": 5}
+        assert state["forces"][territory][str(sector)]["moritani"] == {"force": 5}
+    assert state["factions"]["moritani"]["reserve"]["force"] == reserve - 10

@@ -171,8 +171,11 @@ def decision(state: State, seat: str, standing: str, terrorize: bool) -> Prompt 
              f"{_bounty_legal(state, seat, terrorize)}{_rides_legal(state, seat)}"
              f"{_karama_legal(state, seat)}TERROR NONE: "
              f"none of these. Never waited for.")
+    # sent ahead, War Continues' decision is held apart from the revival round's (the same
+    # key): each answered by its own header's orders (``FOR MENTAT PAUSE``, ``FOR REVIVAL``)
     return Prompt(f"{KIND}:{seat}", seat, KIND, True, legal, empty(), "TERROR NONE",
                   "TERROR NONE", optional=True, title="your Terror tokens",
+                  ahead=f"{KIND}@{ROUND}:{seat}" if terrorize else "",
                   options={"supply": held, "strongholds": free, "placed": placed(state),
                            **({"places": places} if places != free else {}),
                            "terrorize": terrorize, "text_b": text_b,
@@ -578,12 +581,15 @@ def _sneak_attack(state: State, seat: str, mover: str, territory: str,
                   token: dict[str, Any]) -> list[Event]:
     """2.12.14.07: up to 5 of their reserves into that territory free, where the storm and the
     occupancy limit let them (never beside their ally, 1.10.02.05; the Aftermath does not stop
-    them)."""
-    (sector,) = data(state).board[territory].sectors
+    them).  Text B's tokens lie in any territory (2.12.08.01 B): the forces go to its first
+    sector the storm does not cover (the Polar Sink's 0), and only a stronghold has a limit."""
+    place = data(state).board[territory]
+    sector = next((s for s in place.sectors if s != state["storm"]["sector"]),
+                  None if place.sectors else 0)
     others = [f for f in occupants(state, territory) if f != seat]
     reserve = state["factions"][seat]["reserve"]
     count = min(SNEAK_ATTACK, reserve.get(plain(state, seat), 0))
-    if (sector == state["storm"]["sector"] or len(others) >= STRONGHOLD_LIMIT
+    if (sector is None or place.is_stronghold and len(others) >= STRONGHOLD_LIMIT
             or set(others) & set(ally_of(state, seat)) or count == 0):
         count = 0
     else:
