@@ -245,14 +245,22 @@ def rare_positions() -> list:
         "gf9_1_14_14_the_free_traders_karama_flips_their_smugglers_to_fight.yaml",
         "gf9_2_13_14_scrap_heap_swaps_a_weapon_for_the_losers.yaml")]
     # The homeworld cards' standing words (001 4.10.12): Caladan's, Kaitain's, Tupile's, the
-    # Southern Hemisphere's and Tleilax's
+    # Southern Hemisphere's, Tleilax's, Ecaz's Low side's (FACING) and Grumman's
     homeworlds = [folder / f"gf9_4_10_12_{name}.yaml" for name in (
         "caladan_high_a_force_from_the_reserves_joins_a_battle_won",
         "kaitain_high_the_emperor_discard_cards_for_2_spice_each",
         "tupile_low_choam_question_a_faction_on_tupile",
         "southern_hemisphere_high_revived_fedaykin_placed_at_once",
-        "tleilax_high_free_revived_forces_sent_at_once")]
-    return [state, distrans, *(load_scenario(yaml.safe_load(path.read_text())).state
+        "tleilax_high_free_revived_forces_sent_at_once",
+        "ecaz_low_the_opponent_chooses_who_fights")]                 # FACING, every other seat's
+    grumman = load_scenario({                     # GRUMMAN, riding on the Moritani's revival
+        "game": "dune", "seats": ["atreides", "moritani"], "ruleset": "gf9",
+        "options": {"ecaz_moritani": True, "homeworlds": True}, "seed": "grumman-word",
+        "position": {"turn": 2, "phase": "revival", "storm": {"sector": 1},
+                     "factions": {s: {"tanks": 1} for s in ("atreides", "moritani")},
+                     "tokens": {"Sabotage": {"owner": "moritani", "at": "Arrakeen",
+                                             "face": "down"}}}}).state
+    return [state, distrans, grumman, *(load_scenario(yaml.safe_load(path.read_text())).state
                                for path in (summon, reveal, amal, terms, shuffle, cone, send,
                                             copy_, ambassadors, terror, extortion, enemy,
                                             drawn, nexus, semuta, sapho, recruits, fighters,
