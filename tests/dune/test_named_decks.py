@@ -66,8 +66,11 @@ def test_000_xxi_a_1_the_advanced_game_turns_two_spice_discard_piles(ruleset, op
     state = game(ruleset, options)
     assert decks.spice_discards(state) == piles
     assert state["spice_last"] == dict.fromkeys(piles)
-    assert decks.piles(state, decks.SPICE, PileRole.DISCARD) == (
+    # the data's two piles (001's, with the Landsraad layer, a third: the Spice Blow card's,
+    # 3.06.05, in play only with the 9+ pack)
+    assert decks.piles(state, decks.SPICE, PileRole.DISCARD)[:2] == (
         "spice_discard", "spice_discard_2")
+    assert decks.EXTRA_PILE not in decks.in_play(rules_of(state))
 
 
 def test_the_public_view_shows_each_pile_as_its_data_says_and_no_deck_s_order():

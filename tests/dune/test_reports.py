@@ -236,6 +236,11 @@ def rare_positions() -> list:
     # The Water of Life's standing word (001 3.06.07), asked with a storm dial
     water = folder / ("gf9_3_06_07_the_water_of_life_swaps_two_player_markers_before_the_"
                       "bidding.yaml")
+    # The Butlerian Jihad's and the Spice Blow card's words (001 3.05.02, 3.06.05), asked with
+    # a storm dial
+    jihad = folder / ("gf9_3_05_02_the_butlerian_jihad_halves_every_spice_and_goes_to_the_"
+                      "biggest_loser.yaml")
+    blow = folder / "gf9_3_06_05_the_spice_blow_card_adds_a_blow_every_turn_until_a_nexus.yaml"
     # The Free Traders (001 2.13): their placement with the first bids, Way In with their
     # revival, their Karama on Smugglers; every seat's Black Market answers, their Way Out,
     # Tunnels and Scrap Heap riding on a battle round's mails
@@ -264,8 +269,8 @@ def rare_positions() -> list:
                                for path in (summon, reveal, amal, terms, shuffle, cone, send,
                                             copy_, ambassadors, terror, extortion, enemy,
                                             drawn, nexus, semuta, sapho, recruits, fighters,
-                                            carryall, heighliner, discovery, water,
-                                            *traders, *homeworlds)),
+                                            carryall, heighliner, discovery, water, jihad,
+                                            blow, *traders, *homeworlds)),
             *ixians, deploying, *choam, offering, offered, skills, *richese, late, consent]
 
 
