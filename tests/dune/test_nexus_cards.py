@@ -109,7 +109,7 @@ def test_001_4_03_05_one_s_own_card_redrawn_and_revealed():
 def test_001_4_03_06_the_use_follows_from_the_card_and_its_holder():
     """4.03.06.02-04: one's own card for its Cunning, a seated faction's for its Betrayal, a
     faction not in the game's for its Secret Ally."""
-    state = {"seats": [AT, HA, FR]}
+    state = {"seats": [AT, HA, FR], "rules": make_rules("gf9", OPTION).to_json()}
     assert nexus_cards.use_of(state, FR, FR) is NexusUse.CUNNING
     assert nexus_cards.use_of(state, FR, HA) is NexusUse.BETRAYAL
     assert nexus_cards.use_of(state, FR, "choam") is NexusUse.SECRET_ALLY
