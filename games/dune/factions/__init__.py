@@ -29,7 +29,7 @@ from ..cards import karama as karama_cards
 from ..codes import EventCode
 from ..data import Ability
 from ..prompt_key import PromptKey
-from ..rules import RULES_VERSION, rules_of
+from ..rules import RULES_VERSION, Rules, rules_of
 from ..state import State, data
 
 # Every faction's module: importing it lists its classes under its seat (``base.DEFINED``).
@@ -88,8 +88,11 @@ FACTIONS: dict[str, Faction] = registry("classic")
 
 
 def power(seat: str, game: Any) -> Faction:
-    """The hooks of a seat's faction in a game (a state, a view or its rules)."""
-    return registry(*rules_key(game))[seat]
+    """The hooks of a seat's faction in a game (a state, a view or its rules): of the rules
+    last asked (``_asked``) at once."""
+    if isinstance(game, Rules):
+        return registry(game.ruleset, game.version)[seat]
+    return (_last[4] if game["rules"] is _last[0] else registry(*rules_key(game)))[seat]
 
 
 def lister(game: Any, ability: Ability) -> Faction:
@@ -102,21 +105,24 @@ def lister(game: Any, ability: Ability) -> Faction:
 
 def in_play(state: State, *methods: str) -> tuple[Faction, ...]:
     """The factions in the game, in seat order (asked at every step); given ``methods``, only
-    those whose class fills one of them (the others' defaults have no power to ask)."""
-    # ``_asked``, its usual answer at once (asked some ten thousand times a game)
+    those whose class fills one of them (the others' defaults have no power to ask), and in a
+    game without homeworlds (no place on the board layer: ``homeworlds.in_game``) not for a
+    hook it fills for its homeworld's powers alone (``Faction.homeworld_hooks``)."""
+    # ``_asked``, its usual answer at once (asked some ten thousand times a game), for the
+    # board layer's places or none
     found = (_last[3] if state["rules"] is _last[0] and state["seats"] is _last[1]
-             else _asked(state))
+             else _asked(state))[not state.get("places")]
     if methods not in found:
-        found[methods] = _in_play(*_last[2], methods)
+        found[methods] = _in_play(*_last[2], methods, bool(state.get("places")))
     return found[methods]
 
 
-def _in_play(ruleset: str, version: int, seats: tuple[str, ...], methods: tuple[str, ...]
-             ) -> tuple[Faction, ...]:
+def _in_play(ruleset: str, version: int, seats: tuple[str, ...], methods: tuple[str, ...],
+             placed: bool) -> tuple[Faction, ...]:
     found = registry(ruleset, version)
     return tuple(found[seat] for seat in seats if not methods or any(
         getattr(type(found[seat]), method) is not getattr(Faction, method)
-        for method in methods))
+        and (placed or method not in found[seat].homeworld_hooks) for method in methods))
 
 
 def ordered(state: State, hook: str, *methods: str) -> tuple[Faction, ...]:
@@ -124,31 +130,35 @@ def ordered(state: State, hook: str, *methods: str) -> tuple[Faction, ...]:
     faction's ``precedence``; seat order among equals); given ``methods``, only those whose
     class fills one of them (``in_play``)."""
     found = (_last[3] if state["rules"] is _last[0] and state["seats"] is _last[1]
-             else _asked(state))
+             else _asked(state))[not state.get("places")]
     asked = hook, methods
     if asked not in found:
-        found[asked] = tuple(sorted(_in_play(*_last[2], methods),
+        found[asked] = tuple(sorted(_in_play(*_last[2], methods, bool(state.get("places"))),
                                     key=lambda faction: faction.precedence.get(hook, 0)))
     return found[asked]
 
 
-def _asked(state: State) -> dict[Any, tuple[Faction, ...]]:
+def _asked(state: State) -> _Answers:
     """The answers of ``in_play`` and ``ordered`` for the ruleset, rules version and seats of
-    ``state`` (or a view): those of the last game asked while the next has equal rules and
-    seats (a copy of the state, its views), asked hundreds of times a step."""
+    ``state`` (or a view), on a board layer with places and without: those of the last game
+    asked while the next has equal rules and seats (a copy of the state, its views), asked
+    hundreds of times a step."""
     rules, seats = state["rules"], state["seats"]
     if rules is not _last[0] or seats is not _last[1]:
         # A copy of the state brings equal mappings (neither is changed in place): comparing
         # them once, then the same objects at once, costs less than comparing them each time.
         if rules != _last[0] or seats != _last[1]:
             key = (*rules_key(state), tuple(seats))
-            _last[2:] = [key, _ANSWERS.setdefault(key, {})]
+            _last[2:] = [key, _ANSWERS.setdefault(key, ({}, {})), registry(*key[:2])]
         _last[:2] = [rules, seats]
     return _last[3]
 
 
-_ANSWERS: dict[tuple[str, int, tuple[str, ...]], dict[Any, tuple[Faction, ...]]] = {}
-_last: list[Any] = [None, None, None, None]     # rules, seats, their key, its answers
+# The answers with places on the board layer, then without (``in_play``)
+_Answers = tuple[dict[Any, tuple[Faction, ...]], dict[Any, tuple[Faction, ...]]]
+_ANSWERS: dict[tuple[str, int, tuple[str, ...]], _Answers] = {}
+# The rules and seats last asked, their key, its answers and the ruleset's factions (``power``)
+_last: list[Any] = [None, None, None, None, None]
 
 
 def decisions(state: State, phase: str) -> list[Prompt]:

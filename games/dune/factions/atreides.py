@@ -15,7 +15,7 @@ from ..state import State
 from ..variants.nexus_cards import BATTLE
 from . import atreides_caladan as caladan
 from . import atreides_prescience as prescience
-from .base import BattleTools, Faction, NexusPlay, riding, stop
+from .base import STANDING_WORD, BattleTools, Faction, NexusPlay, riding, stop
 
 ATREIDES = "atreides"
 KH_AFTER = 7        # 000 line 762: "after losing a total of at least 7 tokens in battle(s)"
@@ -92,6 +92,7 @@ class Atreides(Faction):
         return caladan.reinforced(state, self.seat, winner, territory)
 
     # --- hooks of any phase: Caladan's standing word (001 4.10.12, homeworlds)
+    homeworld_hooks = STANDING_WORD | {"after_battle"}
 
     def standing_prompts(self, state: State, asked: list[Prompt]) -> list[Prompt]:
         """Their word on Caladan's reinforcement, riding on a mail round in which they are

@@ -14,7 +14,7 @@ from ..prompt_key import PromptKey
 from ..state import State, ally_of, faction_name
 from ..variants.nexus_cards import BATTLE, just_bought, nexus_revival
 from . import emperor_kaitain as kaitain
-from .base import CARD, Faction, NexusPlay, has, riding
+from .base import CARD, STANDING_WORD, Faction, NexusPlay, has, riding
 
 NEXUS_REVIVAL = 3           # 001 4.03.07.04: "revive 3 additional Forces"
 
@@ -101,6 +101,7 @@ class Emperor(Faction):
                 and has(state, self.seat, Ability.CARD_PAYMENTS))
 
     # --- hooks of any phase: Kaitain's standing word (001 4.10.12, homeworlds)
+    homeworld_hooks = STANDING_WORD | {"phase_ends"}
 
     def standing_prompts(self, state: State, asked: list[Prompt]) -> list[Prompt]:
         """Their discards at the end of the bidding, riding on a mail round in which they are

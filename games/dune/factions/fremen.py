@@ -12,7 +12,7 @@ from ..rules import Rules, rules_of
 from ..state import State, data, sheet
 from ..variants.nexus_cards import WORM, nexus_revival
 from . import homeworld_sends
-from .base import Faction, NexusPlay
+from .base import STANDING_WORD, Faction, NexusPlay
 
 NEXUS_FREE_REVIVAL = 3      # 001 4.03.07.05: "increase your free revival to 3 for the Turn"
 
@@ -70,6 +70,7 @@ class Fremen(Faction):
 
 
     # --- hooks of any phase: the Southern Hemisphere's standing word (001 4.10.12)
+    homeworld_hooks = STANDING_WORD
 
     def standing_prompts(self, state: State, asked: list[Prompt]) -> list[Prompt]:
         """Where their revived Fedaykin go, riding on a mail round in which they are asked

@@ -41,7 +41,7 @@ from . import homeworld_sends
 from . import tleilaxu_face_dancers as face_dancers
 from . import tleilaxu_gholas as gholas
 from . import tleilaxu_revival as terms_of
-from .base import REVIVAL, BattleTools, Faction, NexusPlay, RevivalTerms, has
+from .base import REVIVAL, STANDING_WORD, BattleTools, Faction, NexusPlay, RevivalTerms, has
 
 TLEILAXU = face_dancers.TLEILAXU
 MENTAT_PAUSE = "mentat_pause"       # the GF9 round whose War Continues replaces (001 1.09.05)
@@ -196,6 +196,7 @@ class Tleilaxu(Faction):
                                                   "spice": 1})]
 
     # --- hooks of any phase: Tleilax's standing word (001 4.10.12, homeworlds)
+    homeworld_hooks = STANDING_WORD
 
     def standing_prompts(self, state: State, asked: list[Prompt]) -> list[Prompt]:
         """Where their free revival's forces go, riding on a mail round in which they are
