@@ -50,22 +50,6 @@ def test_the_powers_before_the_plans_take_their_turns_in_the_wbc_sequence():
     assert order == [BeneGesserit.seat, Atreides.seat]
 
 
-def test_001_4_10_12_a_homeworld_s_powers_are_asked_only_of_a_game_with_homeworlds():
-    """001 4.10.12: Caladan's, Kaitain's and the Southern Hemisphere's standing words, Caladan's
-    reinforcement and Kaitain's discards are the homeworld cards' (``homeworld_hooks``): a game
-    without homeworlds (no place on its board layer) asks no faction for them (issue 29)."""
-    def seats(state: dict, hook: str) -> list[str]:
-        return [f.seat for f in factions.in_play(state, hook)]
-    without, with_ = _game("gf9"), _game("gf9", {"homeworlds": True})
-    assert not without.get("places") and with_["places"]
-    assert seats(without, "standing_keys") == []
-    assert seats(with_, "standing_keys") == ["atreides", "emperor", "fremen"]
-    assert "atreides" not in seats(without, "after_battle")
-    assert "atreides" in seats(with_, "after_battle")
-    assert seats(without, "phase_ends") == [] and seats(with_, "phase_ends") == ["emperor"]
-    assert [f.seat for f in factions.ordered(without, "revival", "standing_prompts")] == []
-
-
 def test_the_faction_paid_is_the_first_whose_power_receives_the_payment():
     """The Emperor for cards (000 line 804), the Guild for shipments (Guild shield 3), never
     for their own; the bank for revival without the Tleilaxu (000 IX.B.1)."""

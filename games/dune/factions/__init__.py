@@ -105,24 +105,21 @@ def lister(game: Any, ability: Ability) -> Faction:
 
 def in_play(state: State, *methods: str) -> tuple[Faction, ...]:
     """The factions in the game, in seat order (asked at every step); given ``methods``, only
-    those whose class fills one of them (the others' defaults have no power to ask), and in a
-    game without homeworlds (no place on the board layer: ``homeworlds.in_game``) not for a
-    hook it fills for its homeworld's powers alone (``Faction.homeworld_hooks``)."""
-    # ``_asked``, its usual answer at once (asked some ten thousand times a game), for the
-    # board layer's places or none
+    those whose class fills one of them (the others' defaults have no power to ask)."""
+    # ``_asked``, its usual answer at once (asked some ten thousand times a game)
     found = (_last[3] if state["rules"] is _last[0] and state["seats"] is _last[1]
-             else _asked(state))[not state.get("places")]
+             else _asked(state))
     if methods not in found:
-        found[methods] = _in_play(*_last[2], methods, bool(state.get("places")))
+        found[methods] = _in_play(*_last[2], methods)
     return found[methods]
 
 
-def _in_play(ruleset: str, version: int, seats: tuple[str, ...], methods: tuple[str, ...],
-             placed: bool) -> tuple[Faction, ...]:
+def _in_play(ruleset: str, version: int, seats: tuple[str, ...], methods: tuple[str, ...]
+             ) -> tuple[Faction, ...]:
     found = registry(ruleset, version)
     return tuple(found[seat] for seat in seats if not methods or any(
         getattr(type(found[seat]), method) is not getattr(Faction, method)
-        and (placed or method not in found[seat].homeworld_hooks) for method in methods))
+        for method in methods))
 
 
 def ordered(state: State, hook: str, *methods: str) -> tuple[Faction, ...]:
@@ -130,33 +127,30 @@ def ordered(state: State, hook: str, *methods: str) -> tuple[Faction, ...]:
     faction's ``precedence``; seat order among equals); given ``methods``, only those whose
     class fills one of them (``in_play``)."""
     found = (_last[3] if state["rules"] is _last[0] and state["seats"] is _last[1]
-             else _asked(state))[not state.get("places")]
+             else _asked(state))
     asked = hook, methods
     if asked not in found:
-        found[asked] = tuple(sorted(_in_play(*_last[2], methods, bool(state.get("places"))),
+        found[asked] = tuple(sorted(_in_play(*_last[2], methods),
                                     key=lambda faction: faction.precedence.get(hook, 0)))
     return found[asked]
 
 
-def _asked(state: State) -> _Answers:
+def _asked(state: State) -> dict[Any, tuple[Faction, ...]]:
     """The answers of ``in_play`` and ``ordered`` for the ruleset, rules version and seats of
-    ``state`` (or a view), on a board layer with places and without: those of the last game
-    asked while the next has equal rules and seats (a copy of the state, its views), asked
-    hundreds of times a step."""
+    ``state`` (or a view): those of the last game asked while the next has equal rules and
+    seats (a copy of the state, its views), asked hundreds of times a step."""
     rules, seats = state["rules"], state["seats"]
     if rules is not _last[0] or seats is not _last[1]:
         # A copy of the state brings equal mappings (neither is changed in place): comparing
         # them once, then the same objects at once, costs less than comparing them each time.
         if rules != _last[0] or seats != _last[1]:
             key = (*rules_key(state), tuple(seats))
-            _last[2:] = [key, _ANSWERS.setdefault(key, ({}, {})), registry(*key[:2])]
+            _last[2:] = [key, _ANSWERS.setdefault(key, {}), registry(*key[:2])]
         _last[:2] = [rules, seats]
     return _last[3]
 
 
-# The answers with places on the board layer, then without (``in_play``)
-_Answers = tuple[dict[Any, tuple[Faction, ...]], dict[Any, tuple[Faction, ...]]]
-_ANSWERS: dict[tuple[str, int, tuple[str, ...]], _Answers] = {}
+_ANSWERS: dict[tuple[str, int, tuple[str, ...]], dict[Any, tuple[Faction, ...]]] = {}
 # The rules and seats last asked, their key, its answers and the ruleset's factions (``power``)
 _last: list[Any] = [None, None, None, None, None]
 

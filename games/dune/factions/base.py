@@ -269,10 +269,6 @@ FIRST, LAST = "first", "last"                       # when it is sold
 DEFINED: dict[str, list[type[Faction]]] = {}
 
 
-# The hooks of a standing word riding on a faction's mail rounds (``Faction.standing_prompts``)
-STANDING_WORD = frozenset({"standing_prompts", "standing_keys", "standing_decision"})
-
-
 class Faction:
     """A faction's powers, as the hooks the phases call (``factions/<faction>.py`` subclasses
     this for each faction and overrides the hooks where its powers apply)."""
@@ -295,10 +291,6 @@ class Faction:
     # (``data.NexusUse``), carried out by ``nexus_played``; a use not
     # listed is not played by mail (docs/rules-coverage.md, "001 GF9 variants: Nexus cards").
     nexus_uses: ClassVar[dict[NexusUse, NexusPlay]] = {}
-    # The hooks its class fills only for its homeworld card's powers (001 4.10.12): nothing to
-    # do in a game with no place beside the printed map (``homeworlds.in_game``), where
-    # ``factions.in_play`` leaves it out of those hooks' factions.
-    homeworld_hooks: ClassVar[frozenset[str]] = frozenset()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Each faction's class is listed under its seat, in the order defined (``hooks``)."""
