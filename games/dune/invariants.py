@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
+from collections.abc import KeysView
+from typing import Any
 
 from . import decks, factions, tokens, variants
 from .board import layer
@@ -23,7 +25,7 @@ from .forces import on_map as on_map_of
 from .leaders import ALIVE, CAPTURED, GHOLA, HOSTAGE, IN_TANKS, LENT
 from .phases.battle import forces_in
 from .phases.storm import WEATHER_MARKERS, uses_weather
-from .rules import rules_of
+from .rules import Rules, rules_of
 from .state import (
     State,
     ally_of,
@@ -143,9 +145,14 @@ def _walk(state: State) -> tuple[dict[str, Counts], list[str]]:
                 problems.append(f"forces: {territory} has no sector {sector}")
             for seat, counts in by_faction.items():
                 mine = found.get(seat, {})
+                fewer = not counts
                 for name, count in counts.items():
-                    mine[name] = mine.get(name, 0) + count
-                if not counts or min(counts.values()) < 1:
+                    fewer = fewer or count < 1
+                    if name in mine:
+                        mine[name] += count
+                    else:
+                        mine[name] = count
+                if fewer:
                     problems.append(f"forces: {seat} has {counts} in {territory} sector {sector}")
     return found, problems
 
@@ -193,7 +200,10 @@ def _forces(state: State, on_map: dict[str, Counts]) -> list[str]:
         own, found = state["factions"][seat], on_map[seat]
         for pile in (own["reserve"], own["tanks"]):
             for name, count in pile.items():
-                found[name] = found.get(name, 0) + count
+                if name in found:
+                    found[name] += count
+                else:
+                    found[name] = count
         if own["to_place"]:
             found[plain(rules, seat)] = found.get(plain(rules, seat), 0) + own["to_place"]
         expected = at_start(rules, seat)
@@ -235,21 +245,38 @@ def _cards(state: State) -> list[str]:
     treachery cards, the hands and the cards up for bid in the bidding round.  A traitor deck
     is not counted: its leaders are drawn again under AH (000 III.E.2), and the leaders kept
     and drawn stay behind the shields."""
-    found, piles = data(state), state["decks"]
-    if piles.keys() != decks.in_play(rules_of(state)).keys():
-        return decks.pile_problems(state, found)
+    piles = state["decks"]
+    kept, counted = _counted(rules_of(state))
+    if piles.keys() != kept:
+        return decks.pile_problems(state, data(state))
     problems = []
-    held = {DeckCards.TREACHERY: _held_treachery(state),
-            DeckCards.SPICE: [state["sandtrout"]] if "sandtrout" in state else []}  # 4.08.02
-    rules = rules_of(state)
-    for deck in found.decks:
-        if deck.cards in held:
-            problems += _conserved(f"{deck.name} cards", decks.in_piles(state, deck)
-                                   + held[deck.cards],
-                                   _shipped_cards(rules.layers, deck.name, rules.card_sets,
-                                                  rules.extra_spice_cards,
-                                                  rules.cards_left_out))
+    for name, cards, pile_names, shipped in counted:
+        found = [card for pile in pile_names for card in piles.get(pile, ())]
+        if cards is DeckCards.TREACHERY:
+            found += _held_treachery(state)
+        elif "sandtrout" in state:                                          # 001 4.08.02
+            found.append(state["sandtrout"])
+        problems += _conserved(name, found, shipped)
     return problems
+
+
+def _counted(rules: Rules) -> tuple[KeysView[str], tuple[_Counted, ...]]:
+    """The piles a game of these rules has, and the decks of treachery and spice cards whose
+    cards ``_cards`` counts: found again only when the rules change."""
+    if rules is not _last_counted[0]:
+        found = data(rules)
+        _last_counted[:] = [rules, (decks.in_play(rules).keys(), tuple(
+            (f"{deck.name} cards", deck.cards, deck.pile_names,
+             _shipped_cards(rules.layers, deck.name, rules.card_sets, rules.extra_spice_cards,
+                            rules.cards_left_out))
+            for deck in found.decks if deck.cards in (DeckCards.TREACHERY, DeckCards.SPICE)))]
+    return _last_counted[1]
+
+
+# A deck counted: its name as the invariant says it, its kind of cards, its piles and its
+# cards' ids sorted
+_Counted = tuple[str, DeckCards, tuple[str, ...], list[str]]
+_last_counted: list[Any] = [None, None]     # the rules last asked and their ``_counted``
 
 
 def _traitor_cards(state: State) -> list[str]:

@@ -184,11 +184,22 @@ class PublicView(Mapping[str, Any]):
         found = self._found[key] = _READ[key](self._state)
         return found
 
+    def get(self, key: str, default: Any = None) -> Any:
+        """``Mapping.get`` without its exception for a part the view has not (the seams ask
+        ``get`` of the bots' views for parts a classic game never has: places, tokens)."""
+        found = self._found.get(key, _UNREAD)
+        if found is not _UNREAD:
+            return found
+        return self[key] if key in self._keys else default
+
     def __iter__(self) -> Iterator[str]:
         return iter(self._keys)
 
     def __len__(self) -> int:
         return len(self._keys)
+
+
+_UNREAD = object()      # a part of a view not read yet (``PublicView.get``)
 
 
 def spice_sectors(state: State) -> dict[str, int]:
@@ -300,6 +311,17 @@ class _SeatView(Mapping[str, Any]):
         if key == "seat":
             return self._seat
         return self._public[key]
+
+    def get(self, key: str, default: Any = None) -> Any:
+        """``Mapping.get`` as ``PublicView.get``."""
+        found = self._found.get(key, _UNREAD)
+        if found is not _UNREAD:
+            return found
+        if key == "own":
+            return self._own
+        if key == "seat":
+            return self._seat
+        return self._public.get(key, default)
 
     def __iter__(self) -> Iterator[str]:
         yield from self._public

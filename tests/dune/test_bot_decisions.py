@@ -96,6 +96,10 @@ def test_the_public_view_read_part_by_part_is_the_public_view(ruleset, options):
             read, written = seat_view(state, seat, PublicView(state)), seat_view(state, seat)
             assert dict(read) == written
             assert list(read["own"]) == list(written["own"])
+            # ``get`` as a mapping's, read or not yet read, for a part it has or has not
+            fresh = seat_view(state, seat, PublicView(state))
+            for key in (*written, "places", "tokens", "no such part"):
+                assert fresh.get(key, "none") == written.get(key, "none"), key
         phases.add(state["phase"])
     assert {"bidding", "battle"} <= phases
 

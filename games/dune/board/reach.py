@@ -149,8 +149,26 @@ def blocked_stronghold(state: State, faction: str, territory: str) -> bool:
     if not layer.board(state)[territory].is_stronghold \
             or heighliner.ignores(state, faction, territory):           # 001 3.07.04
         return False
+    return _two_others(state, faction, territory, True)
+
+
+def _blocked(state: State, faction: str) -> frozenset[str]:
+    """The strongholds no group of the faction moves into or through (``blocked_stronghold``
+    of each where forces are), the board, the Heighliner's word and the tokens standing for
+    forces asked once for them all."""
+    forces = state["forces"]
+    ignored = heighliner.ignored_by(state, faction)                     # 001 3.07.04
+    occupied = tokens.occupied(state)
+    return frozenset(t.name for t in layer.board(state).strongholds
+                     if t.name in forces and t.name != ignored
+                     and _two_others(state, faction, t.name, t.name in occupied))
+
+
+def _two_others(state: State, faction: str, territory: str, covered: bool) -> bool:
+    """Whether two factions other than ``faction`` occupy the territory, a token standing for
+    forces counted for its owner where one may be there (``covered``)."""
     present: Collection[str] = occupants(state, territory)      # each once
-    covering = tokens.occupying(state, territory)
+    covering = tokens.occupying(state, territory) if covered else None
     if covering:
         present = {*present, *(token["owner"] for token in covering)}
     return len(present) - (faction in present) >= 2
@@ -339,12 +357,10 @@ def _closed(state: State, faction: str) -> frozenset[str]:
     """The territories the faction may not end a shipment or move in (``entry_problem``):
     only where forces are; a stronghold full, or with an ally only for an allied faction
     (issue 20: the board's other territories are not asked)."""
-    forces = state["forces"]
-    closed = {t.name for t in layer.board(state).strongholds
-              if t.name in forces and blocked_stronghold(state, faction, t.name)}
+    closed = _blocked(state, faction)
     if ally_of(state, faction):
-        closed.update(t for t in forces if barring_allies(state, faction, t))
-    return frozenset(closed)
+        return closed | {t for t in state["forces"] if barring_allies(state, faction, t)}
+    return closed
 
 
 def _move_closed(state: State, faction: str) -> frozenset[str]:
@@ -551,13 +567,6 @@ def _one_group(state: State, source: str, sectors: list[int]) -> int:
 
 
 # --- the paths
-def _blocked(state: State, faction: str) -> frozenset[str]:
-    """The strongholds no group of the faction moves into or through (``blocked_stronghold``)."""
-    forces = state["forces"]
-    return frozenset(t.name for t in layer.board(state).strongholds
-                     if t.name in forces and blocked_stronghold(state, faction, t.name))
-
-
 def _paths(state: State, faction: str, territory: str, starts: list[int], moves: int
            ) -> dict[Place, int]:
     """Place -> the fewest territories entered to reach it from the start sectors, up to

@@ -298,6 +298,8 @@ def on_advantages(state: State, wanted: dict[str, list[str]], replan: set[str]
     sides: dict[str, battle_plan.Side] = {}     # each side as it stands until a card is asked
     for use in ("kh", "starred", "free"):
         for seat in (battle["aggressor"], battle["defender"]):
+            if not any(use in uses for other, uses in wanted.items() if other != seat):
+                continue                # nobody stands ready against it: its side not asked
             if seat not in sides:
                 sides[seat] = battle_plan.side_of_state(state, seat)
             side = sides[seat]

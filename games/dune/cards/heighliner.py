@@ -63,6 +63,12 @@ def ignores(game: Any, seat: str, territory: str) -> bool:
     return _option(game, seat) == territory
 
 
+def ignored_by(game: Any, seat: str) -> str | None:
+    """The territory whose occupancy limit the seat ignores this phase, if any (``ignores``)."""
+    option = _option(game, seat)
+    return None if option == RATES else option
+
+
 def ignored(game: Any, territory: str) -> bool:
     """Whether anyone's Heighliner lifts the territory's occupancy limit this turn (for the
     invariants: the battles settle it)."""

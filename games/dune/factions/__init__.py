@@ -29,7 +29,7 @@ from ..cards import karama as karama_cards
 from ..codes import EventCode
 from ..data import Ability
 from ..prompt_key import PromptKey
-from ..rules import RULES_VERSION, rules_of
+from ..rules import RULES_VERSION, Rules, rules_of
 from ..state import State, data
 
 # Every faction's module: importing it lists its classes under its seat (``base.DEFINED``).
@@ -93,8 +93,11 @@ FACTIONS: dict[str, Faction] = registry("classic")
 
 
 def power(seat: str, game: Any) -> Faction:
-    """The hooks of a seat's faction in a game (a state, a view or its rules)."""
-    return registry(*rules_key(game))[seat]
+    """The hooks of a seat's faction in a game (a state, a view or its rules): of the rules
+    last asked (``_asked``) at once."""
+    if isinstance(game, Rules):
+        return registry(game.ruleset, game.version)[seat]
+    return (_last[4] if game["rules"] is _last[0] else registry(*rules_key(game)))[seat]
 
 
 def lister(game: Any, ability: Ability) -> Faction:
@@ -147,13 +150,14 @@ def _asked(state: State) -> dict[Any, tuple[Faction, ...]]:
         # them once, then the same objects at once, costs less than comparing them each time.
         if rules != _last[0] or seats != _last[1]:
             key = (*rules_key(state), tuple(seats))
-            _last[2:] = [key, _ANSWERS.setdefault(key, {})]
+            _last[2:] = [key, _ANSWERS.setdefault(key, {}), registry(*key[:2])]
         _last[:2] = [rules, seats]
     return _last[3]
 
 
 _ANSWERS: dict[tuple[str, int, tuple[str, ...]], dict[Any, tuple[Faction, ...]]] = {}
-_last: list[Any] = [None, None, None, None]     # rules, seats, their key, its answers
+# The rules and seats last asked, their key, its answers and the ruleset's factions (``power``)
+_last: list[Any] = [None, None, None, None, None]
 
 
 def decisions(state: State, phase: str) -> list[Prompt]:

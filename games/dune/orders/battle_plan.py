@@ -205,9 +205,11 @@ def _side(game: Any, seat: str, battle: dict[str, Any], fought: dict[str, dict[s
     karamaed = battle.get("cancelled", {}).get(seat, [])     # battle_karama
     against = faction_name(opponent, rules)
     full = variants.full_strength(game, seat)       # 001 4.03.07.08: a Nexus card's
-    as_normal = homeworlds.plain(game, seat)            # 001 4.10.12 "Salusa Secundus"
+    # 001 4.10.12 "Salusa Secundus": asked only of a game with homeworlds (issue 29)
+    placed = homeworlds.in_game(game)
+    as_normal = homeworlds.plain(game, seat) if placed else _NONE
     as_normal |= factions.power(dialed, rules).kinds_as_normal(game)     # 001 2.11.08 B
-    unspiced = homeworlds.unspiced(game, seat)
+    unspiced = homeworlds.unspiced(game, seat) if placed else _NONE
     troops = tuple(combat.Troop(kind.name, here.get(kind.name, 0),
                                 combat.NORMAL if kind.name in full
                                 else min(kind.worth(against), combat.NORMAL)
@@ -228,15 +230,21 @@ def _side(game: Any, seat: str, battle: dict[str, Any], fought: dict[str, dict[s
               and not kh_used and "kh" not in karamaed)
     cancels = capture.enabled(game, opponent) and bool(
         karama.cards_for(rules, hand, seat, rules.karama_powers))
-    takes = tech_tokens.to_take(data(rules), records, opponent)
+    # The tech tokens it may take and its leaders' skills face up (001 4.05, 4.07.15): none
+    # asked in a game without tokens
+    takes = tech_tokens.to_take(data(rules), records, opponent) if records else []
+    skilled = ((skill_powers.banker_of(records, seat), skill_powers.diplomat_of(records, seat),
+                skill_powers.planetologist_of(records, seat)) if records else (None, None, None))
     return Side(seat, opponent, seat == battle["aggressor"], territory, strength, spice,
                 dict(places), away, tuple(hand), may_kh, tuple(captured),
                 capture.enabled(game, seat), cancels, voice.standing(battle, seat),
                 rules.corrects_plans_at_reveal, not rules.cheap_hero_required,
                 tuple(takes) if len(takes) > 1 else (), rules,
-                skill_powers.banker_of(records, seat), skill_powers.diplomat_of(records, seat),
-                skill_powers.planetologist_of(records, seat), reserve,
-                special_battle.at_home(game, seat, territory))
+                *skilled, reserve,
+                placed and special_battle.at_home(game, seat, territory))
+
+
+_NONE: frozenset[str] = frozenset()
 
 
 # --- plans

@@ -603,7 +603,7 @@ def _settle(state: State, battle: dict[str, Any], plans: dict[str, dict[str, Any
                 events += faction.battle_spice(state, seat, plans[seat]["spice"] - funded)
     for seat in outcome.killed_after:       # 003 "Changed Treachery Cards": the Semuta Drug
         events += _leader_dies(state, seat, plans[seat], False)
-    for faction in factions.in_play(state):
+    for faction in factions.in_play(state, "after_battle"):
         events += faction.after_battle(state, winner, loser, plans, territory, rng)
     for faction in factions.in_play(state, "battle_decided"):    # 001 2.12.20-21
         events += faction.battle_decided(state, outcome, plans)
