@@ -144,6 +144,7 @@ def test_each_ruleset_names_its_phases_options_and_data():
                                "moritani", "landsraad", "freetraders")
     assert GF9.option_layers == {"choam_landsraad": "choam_landsraad",
                                  "homeworlds": "homeworlds",        # 001 4.10
+                                 "discovery_tokens": "discovery",   # 001 4.06.06.03
                                  "moritani_text_b": "moritani_b",
                                  "ecaz_text_b": "ecaz_b"}      # 001 2.11 (B)
     assert GF9_RULES.turns == 10

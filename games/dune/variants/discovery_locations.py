@@ -24,7 +24,7 @@ when revealed".
 - Jacurutu Sietch (4.06.07.02): a stronghold (``board.yaml``: it counts for victory, holds two
   factions at most and ships at that rate); the winner of a battle there gains 1 spice for each
   undialed force of the loser sent to the tanks (``battle_over``: the loser's forces lost less
-  those its dial is worth, counted as the winner's losses would be, 1.07.07).
+  those its dial is worth, counted as the winner's losses would be, 1.07.07.06).
 - Cistern (4.06.07.03): each faction occupying it in Spice Collection gains 2 spice from the bank
   (``collected``).
 - Orgiz Processing Station (4.06.08.02): its occupant in Spice Collection takes 1 spice out of
