@@ -58,6 +58,7 @@ from .scenario import scenario_report as scenario_report
 from .state import SeatWords, SingularSeats, State
 from .state import seating as seats_of
 from .upgrade import upgrade_orders, upgrade_state
+from .variants import caladan, homeworld_sends, kaitain  # noqa: F401 -- ``homeworld_words``
 from .view import PHASE_NAMES, PublicView, public_view, seat_view
 
 name = "dune"

@@ -171,6 +171,18 @@ def _riders(state: State) -> tuple[_Rider, ...]:
 _last_riders: list[Any] = [None, ()]
 
 
+def _standing_prompts(state: State, asked: list[Prompt]) -> list[Prompt]:
+    """The factions' standing words riding on the round, then the variants' (001 4.10.12)."""
+    return (factions.standing_prompts(state, asked) + variants.standing_prompts(state, asked)
+            if asked else [])
+
+
+def _standing_keys(state: State, asked: list[str]) -> list[str]:
+    """The keys of ``_standing_prompts``."""
+    return (factions.standing_keys(state, asked) + variants.standing_keys(state, asked)
+            if asked else [])
+
+
 @functools.cache
 def _riding(rules: Rules) -> tuple[_Rider, ...]:
     """Of the riders, in their order, those whose decisions a game of these rules may open
@@ -186,7 +198,7 @@ def _riding(rules: Rules) -> tuple[_Rider, ...]:
                 lambda state, orders, _: spice_specials.apply(state, orders),
                 spice_specials.at_phase_start),                 # 001 3.02.02: Amal
          spice_specials.rides(rules)),
-        (_Rider(factions.standing_prompts, factions.standing_keys), True),
+        (_Rider(_standing_prompts, _standing_keys), True),
         (_Rider(standing_cards.prompts, standing_cards.keys,
                 lambda state, orders, _: standing_cards.apply(state, orders),
                 standing_cards.at_phase_start),                 # 003: a Cone of Silence set
@@ -237,12 +249,13 @@ def advance(state: State, orders: dict[str, Any], rng: random.Random
     # The orders in the prompts' order, whatever order they come in: the decision log keeps
     # them sorted by key, and a replay must play them as the moderator did.
     orders = {key: orders[key] for key in open_now}
-    standing = [key for key in factions.standing_keys(state, open_now) if key in orders]
+    standing = [key for key in _standing_keys(state, open_now) if key in orders]
     own = {key: value for key, value in orders.items()
            if key.partition(":")[0] not in _RIDING and key not in standing}
     # The standing orders first: one given with a decision of this round stands for it (001
     # 2.09.23 (B): CHOAM's estimate, sent with its battle plan)
-    events = factions.standing_apply(state, orders, open_now)
+    events = (factions.standing_apply(state, orders, open_now)
+              + variants.standing_apply(state, orders, open_now))
     events += semuta.apply(state, orders, rng)      # 001 3.03.10: a standing word, as those
     events += PHASES[state["phase"]].apply(state, own, rng) if own else []
     for rider in _riders(state):

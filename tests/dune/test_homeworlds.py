@@ -18,16 +18,15 @@ from pbem import selfplay
 from pbem.game import Event, load_game, step_rng
 from pbem.games import dune
 from pbem.games.dune.board import homeworlds, layer
-from pbem.games.dune.factions import atreides_caladan as caladan
 from pbem.games.dune.factions import bene_gesserit_coexistence as coexistence
 from pbem.games.dune.factions import bene_gesserit_voice as voice
 from pbem.games.dune.factions import choam_multipurpose as multipurpose
 from pbem.games.dune.factions import choam_tupile as tupile
-from pbem.games.dune.factions import emperor_kaitain as kaitain
-from pbem.games.dune.factions import homeworld_sends as sends
 from pbem.games.dune.invariants import violations
 from pbem.games.dune.scenario import load_scenario
 from pbem.games.dune.state import data
+from pbem.games.dune.variants import caladan, kaitain
+from pbem.games.dune.variants import homeworld_sends as sends
 from pbem.templating import render
 
 SIX = ["atreides", "bene-gesserit", "emperor", "fremen", "guild", "harkonnen"]

@@ -9,13 +9,11 @@ from pbem.game import Event, Prompt
 
 from ..codes import EventCode
 from ..data import NexusUse
-from ..prompt_key import PromptKey
 from ..rules import rules_of
 from ..state import State
 from ..variants.nexus_cards import BATTLE
-from . import atreides_caladan as caladan
 from . import atreides_prescience as prescience
-from .base import BattleTools, Faction, NexusPlay, riding, stop
+from .base import BattleTools, Faction, NexusPlay, stop
 
 ATREIDES = "atreides"
 KH_AFTER = 7        # 000 line 762: "after losing a total of at least 7 tokens in battle(s)"
@@ -83,28 +81,6 @@ class Atreides(Faction):
         """The answer (step 5), then their Karama look at a whole plan (step 6)."""
         return (prescience.answer_step(state, replan)
                 + prescience.look_step(state, wanted, replan, tools))
-
-    def after_battle(self, state: State, winner: str | None, loser: str | None,
-                     plans: dict[str, dict[str, Any]], territory: str, rng: random.Random
-                     ) -> list[Event]:
-        """Caladan's High side (001 4.10.12): a force from the reserves to a battle won, by
-        their standing word (``atreides_caladan``)."""
-        return caladan.reinforced(state, self.seat, winner, territory)
-
-    # --- hooks of any phase: Caladan's standing word (001 4.10.12, homeworlds)
-
-    def standing_prompts(self, state: State, asked: list[Prompt]) -> list[Prompt]:
-        """Their word on Caladan's reinforcement, riding on a mail round in which they are
-        asked anything, while their homeworld is in play."""
-        return [caladan.prompt(state, self.seat)] if caladan.offered(state, self.seat) and (
-            riding(self.seat, asked)) else []
-
-    def standing_keys(self, state: State, asked: list[str]) -> list[str]:
-        return [str(PromptKey(caladan.KIND, self.seat))] if caladan.offered(state, self.seat) and (
-            riding(self.seat, asked)) else []
-
-    def standing_decision(self, state: State, key: str, value: Any) -> list[Event]:
-        return caladan.given(state, self.seat, value)
 
     def may_add_kwisatz_haderach(self, record: dict[str, Any]) -> bool:
         """Once 7 forces were lost in battles, unless it is in the tanks (line 762)."""

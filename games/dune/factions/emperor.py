@@ -3,18 +3,15 @@
 from __future__ import annotations
 
 import random
-from typing import Any
 
-from pbem.game import Event, Prompt
+from pbem.game import Event
 
 from ..codes import EventCode
 from ..data import Ability, NexusUse
 from ..forces import kinds
-from ..prompt_key import PromptKey
 from ..state import State, ally_of, faction_name
 from ..variants.nexus_cards import BATTLE, just_bought, nexus_revival
-from . import emperor_kaitain as kaitain
-from .base import CARD, Faction, NexusPlay, has, riding
+from .base import CARD, Faction, NexusPlay, has
 
 NEXUS_REVIVAL = 3           # 001 4.03.07.04: "revive 3 additional Forces"
 
@@ -100,21 +97,3 @@ class Emperor(Faction):
         return (payment == CARD and payer != self.seat
                 and has(state, self.seat, Ability.CARD_PAYMENTS))
 
-    # --- hooks of any phase: Kaitain's standing word (001 4.10.12, homeworlds)
-
-    def standing_prompts(self, state: State, asked: list[Prompt]) -> list[Prompt]:
-        """Their discards at the end of the bidding, riding on a mail round in which they are
-        asked anything, while Kaitain is in play (``emperor_kaitain``)."""
-        return [kaitain.prompt(state, self.seat)] if kaitain.offered(state, self.seat) and (
-            riding(self.seat, asked)) else []
-
-    def standing_keys(self, state: State, asked: list[str]) -> list[str]:
-        return [str(PromptKey(kaitain.KIND, self.seat))] if kaitain.offered(state, self.seat) and (
-            riding(self.seat, asked)) else []
-
-    def standing_decision(self, state: State, key: str, value: Any) -> list[Event]:
-        return kaitain.given(state, self.seat, value)
-
-    def phase_ends(self, state: State) -> list[Event]:
-        """Kaitain's High side: the discards named, as the bidding round ends (4.10.12)."""
-        return kaitain.bidding_ends(state, self.seat)

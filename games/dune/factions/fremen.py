@@ -5,13 +5,12 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from pbem.game import Event, Prompt
+from pbem.game import Event
 
 from ..data import NexusUse
 from ..rules import Rules, rules_of
 from ..state import State, data, sheet
 from ..variants.nexus_cards import WORM, nexus_revival
-from . import homeworld_sends
 from .base import Faction, NexusPlay
 
 NEXUS_FREE_REVIVAL = 3      # 001 4.03.07.05: "increase your free revival to 3 for the Turn"
@@ -68,19 +67,6 @@ class Fremen(Faction):
             return {}
         return {"weather_marker": marker}
 
-
-    # --- hooks of any phase: the Southern Hemisphere's standing word (001 4.10.12)
-
-    def standing_prompts(self, state: State, asked: list[Prompt]) -> list[Prompt]:
-        """Where their revived Fedaykin go, riding on a mail round in which they are asked
-        anything, while their homeworld is in play (``homeworld_sends``)."""
-        return homeworld_sends.standing_prompts(state, self.seat, asked)
-
-    def standing_keys(self, state: State, asked: list[str]) -> list[str]:
-        return homeworld_sends.standing_keys(state, self.seat, asked)
-
-    def standing_decision(self, state: State, key: str, value: Any) -> list[Event]:
-        return homeworld_sends.standing_decision(state, self.seat, key, value)
 
 
 class FremenWBC(Fremen):

@@ -37,7 +37,6 @@ from ..data import Ability, NexusUse
 from ..prompt_key import PromptKey
 from ..state import State, ally_of, data
 from ..variants.nexus_cards import REVIVAL_TERMS, lend
-from . import homeworld_sends
 from . import tleilaxu_face_dancers as face_dancers
 from . import tleilaxu_gholas as gholas
 from . import tleilaxu_revival as terms_of
@@ -194,19 +193,6 @@ class Tleilaxu(Faction):
         state["factions"][self.seat]["spice"] += 1
         return [Event(EventCode.REVIVAL_SUBSIDY, {"faction": self.seat, "from": seat,
                                                   "spice": 1})]
-
-    # --- hooks of any phase: Tleilax's standing word (001 4.10.12, homeworlds)
-
-    def standing_prompts(self, state: State, asked: list[Prompt]) -> list[Prompt]:
-        """Where their free revival's forces go, riding on a mail round in which they are
-        asked anything, while Tleilax is in play (``homeworld_sends``)."""
-        return homeworld_sends.standing_prompts(state, self.seat, asked)
-
-    def standing_keys(self, state: State, asked: list[str]) -> list[str]:
-        return homeworld_sends.standing_keys(state, self.seat, asked)
-
-    def standing_decision(self, state: State, key: str, value: Any) -> list[Event]:
-        return homeworld_sends.standing_decision(state, self.seat, key, value)
 
     # --- hooks of battle
 

@@ -71,6 +71,24 @@ def decider(state: State, kind: str) -> Variant | None:
     return next((v for v in in_play(state) if kind in v.decision_kinds), None)
 
 
+def standing_prompts(state: State, asked: list[Prompt]) -> list[Prompt]:
+    """The variants' optional standing words riding on this mail round (``asked``), beside the
+    factions' (``factions.standing_prompts``): 001 4.10.12's cards' words."""
+    return [prompt for variant in in_play(state)
+            for prompt in variant.standing_prompts(state, asked)]
+
+
+def standing_keys(state: State, asked: list[str]) -> list[str]:
+    """The keys of ``standing_prompts``."""
+    return [key for variant in in_play(state) for key in variant.standing_keys(state, asked)]
+
+
+def standing_apply(state: State, orders: dict[str, Any], asked: list[str]) -> list[Event]:
+    """The variants' standing words among ``orders`` carried out, each by its variant."""
+    return [event for variant in in_play(state) for key in variant.standing_keys(state, asked)
+            if key in orders for event in variant.standing_decision(state, key, orders[key])]
+
+
 def storm_placed(state: State, rng: random.Random) -> list[Event]:
     """Every variant's rules once the first storm has moved."""
     return [event for variant in in_play(state) for event in variant.storm_placed(state, rng)]
@@ -343,6 +361,7 @@ __all__ = ["VARIANTS", "Variant", "acted", "at_reveal", "battle_opened", "battle
            "full_price", "full_strength", "in_play", "loser_keeps_one", "may_ally", "moved",
            "movement_bonus", "native_arrivals", "paid", "phase_begins", "phase_ends",
            "revival_opens", "revival_terms", "shipment_paid", "shipped", "shipped_as_one",
-           "shipping_terms", "shut", "storm_placed", "stronghold_rate", "traitors_barred",
+           "shipping_terms", "shut", "standing_apply", "standing_keys",
+           "standing_prompts", "storm_placed", "stronghold_rate", "traitors_barred",
            "victory_points", "violations",
            "war_continues", "widened"]

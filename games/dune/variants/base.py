@@ -38,6 +38,20 @@ class Variant:
         """Carry out one of its ``decisions`` (``key``: its ``PromptKey``)."""
         raise AssertionError(f"{self.option} has no {key} decision in {phase}")
 
+    def standing_prompts(self, state: State, asked: list[Prompt]) -> list[Prompt]:
+        """Its optional standing words riding on a mail round (``asked``: its prompts), asked
+        of a seat asked anything else, as the factions' own (``Faction.standing_prompts``):
+        none."""
+        return []
+
+    def standing_keys(self, state: State, asked: list[str]) -> list[str]:
+        """The keys of ``standing_prompts``, from the keys of the other decisions."""
+        return []
+
+    def standing_decision(self, state: State, key: str, value: Any) -> list[Event]:
+        """Carry out one of its ``standing_prompts``' decisions: it has none."""
+        raise AssertionError(f"{self.option} has no standing word {key}")
+
     def storm_placed(self, state: State, rng: random.Random) -> list[Event]:
         """The first storm of the game has moved (turn 1's storm phase): nothing."""
         return []

@@ -20,8 +20,11 @@ touching no territory: "Homeworlds are not Territories", 4.10.11), whose numbers
   (``phase_ends``) and the cards' other effects asked through ``board.homeworlds`` by the code
   that plays the power (``spared``, ``holds_back``, ``unspiced``, ``plain``, ``taker``,
   ``sharers``, ``advisors``, ``hand_bonus``...); a card's effect its faction decides is that
-  faction's standing word (``atreides_caladan``, ``emperor_kaitain``, ``homeworld_sends``,
-  ``choam_tupile``, the Bene Gesserit's ``ADVISORS TWO``).  The effects not played yet are
+  faction's standing word, asked through this variant's hooks (``standing_prompts``:
+  ``homeworld_words``, each card's own module, ``caladan``, ``kaitain``, ``homeworld_sends``),
+  never through the faction's, so a game without the option never asks them (issue 29); and
+  CHOAM's ``choam_tupile`` and the Bene Gesserit's ``ADVISORS TWO``, asked in their modules.
+  The effects not played yet are
   listed in docs/rules-coverage.md.
 - Shipping (4.10.05-08): a faction ships forces of its reserves to another faction's homeworld
   at 1 spice a force, never at half price (4.10.07: ``stronghold_rate``, ``full_price``); never
@@ -55,7 +58,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from pbem.game import Event
+from pbem.game import Event, Prompt
 
 from ..board import layer
 from ..board.homeworlds import (
@@ -83,6 +86,7 @@ from ..data import Act, CardType
 from ..forces import Counts, add, add_forces, count_in, kinds, remove_forces, take, total
 from ..rules import rules_of
 from ..state import State, data, sheet
+from . import homeworld_words
 from .base import Variant
 
 CHARITY_BONUS = 1           # 001 4.10.12.05: "+1 CHOAM Charity", from the Spice Bank
@@ -222,11 +226,22 @@ class Homeworlds(Variant):
                 "faction": seat, "homeworld": place.name, "forces": here}))
         return events
 
+    def standing_prompts(self, state: State, asked: list[Prompt]) -> list[Prompt]:
+        """The cards' standing words (4.10.12: ``homeworld_words``)."""
+        return homeworld_words.prompts(state, asked)
+
+    def standing_keys(self, state: State, asked: list[str]) -> list[str]:
+        return homeworld_words.keys(state, asked)
+
+    def standing_decision(self, state: State, key: str, value: Any) -> list[Event]:
+        return homeworld_words.decided(state, key, value)
+
     def phase_ends(self, state: State, rng: random.Random) -> list[Event]:
         """The forces of a faction on its own homeworld back among its reserves once the
         battle round is over; the occupiers counted; in Spice Collection each occupier's income
         (4.10.12.09); at the turn's end the occupations of the turn are over."""
         events: list[Event] = []
+        events += homeworld_words.phase_ends(state)  # "Kaitain": before the poison's bounty
         if state["phase"] == "battle":
             for place in placed(state):
                 seat = native(state, place)
@@ -341,6 +356,12 @@ class Homeworlds(Variant):
         if seat in plans:
             plans[seat]["dial_bonus"] = (plans[seat].get("dial_bonus", 0)
                                          + number(state, place, place.homeworld.battle))
+
+    def battle_over(self, state: State, territory: str, winner: str | None,
+                    plans: dict[str, dict[str, Any]], lost: dict[str, Counts],
+                    rng: random.Random) -> list[Event]:
+        """4.10.12 "Caladan" (High): the winner's force from the reserves, by its word."""
+        return homeworld_words.battle_won(state, winner, territory) if winner else []
 
     def explosion_losses(self, state: State, territory: str, seat: str, counts: Counts
                          ) -> Counts:

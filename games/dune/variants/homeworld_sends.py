@@ -7,7 +7,7 @@
   your reserves to any one territory or homeworld, subject to storm and occupancy rules".
 
 By mail the faction's choice is a standing word, riding on any mail round in which it is asked
-while its homeworld is in play (``Faction.standing_prompts``): ``FEDAYKIN TO <territory>`` (the
+while its homeworld is in play (``homeworld_words``): ``FEDAYKIN TO <territory>`` (the
 Fremen) or ``TLEILAX TO <territory or homeworld>`` (the Tleilaxu), or ``... NONE`` (the
 default: to the reserves).  Nobody waits for it and nobody else is told of it; the forces sent
 are public (``Homeworlds.forces_revived`` sends them, where a shipment of the faction's
@@ -30,7 +30,7 @@ from ..forces import kinds
 from ..orders.language import OrderKind, OrderProblem, order_kind, read_territory
 from ..prompt_key import PromptKey
 from ..state import State, data
-from .base import riding
+from . import homeworld_words
 
 
 @dataclass(frozen=True)
@@ -130,16 +130,22 @@ def given(state: State, seat: str, word: Word, value: str | None) -> list[Event]
     return [Event(EventCode.STANDING_SET, {"order": text(word, value)}, to=(seat,))]
 
 
-# The faction class's hooks, the same for the Fremen and the Tleilaxu.
-def standing_prompts(state: State, seat: str, asked: list[Prompt]) -> list[Prompt]:
+def kind_of(game: Any, seat: str) -> str | None:
+    """The kind of the seat's word, if a homeworld of it in play sends its revived forces."""
+    word = word_of(game, seat)
+    return word.kind if word else None
+
+
+def ask(state: State, seat: str) -> Prompt:
+    """The seat's word (``kind_of``), optional."""
     word = word_of(state, seat)
-    return [prompt(state, seat, word)] if word and riding(seat, asked) else []
+    assert word is not None
+    return prompt(state, seat, word)
 
 
-def standing_keys(state: State, seat: str, asked: list[str]) -> list[str]:
-    word = word_of(state, seat)
-    return [str(PromptKey(word.kind, seat))] if word and riding(seat, asked) else []
+def decided(state: State, seat: str, kind: str, value: Any) -> list[Event]:
+    """The seat's word of that kind kept (``given``)."""
+    return given(state, seat, WORDS[kind], value)
 
 
-def standing_decision(state: State, seat: str, key: str, value: Any) -> list[Event]:
-    return given(state, seat, WORDS[PromptKey.parse(key).kind], value)
+homeworld_words.word(homeworld_words.Word(kind_of, ask, decided))

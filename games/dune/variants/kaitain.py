@@ -2,7 +2,7 @@
 you may pay 2 spice per card to discard Treachery Cards from your hand".
 
 By mail the Emperor's choice is a standing word, riding on any mail round in which they are
-asked while Kaitain is in play (``Faction.standing_prompts``): ``KAITAIN DISCARD <card>,
+asked while Kaitain is in play (``homeworld_words``): ``KAITAIN DISCARD <card>,
 <card>`` (carried out as the next bidding round ends, then spent) or ``KAITAIN NONE`` (the
 default).  Nobody waits for it and nobody else is told of it until it is carried out; the cards
 discarded, face up, and the spice paid to the bank are public.  Rulings: the cards are
@@ -23,15 +23,18 @@ from ..discard_pile import discard
 from ..orders.language import OrderKind, OrderProblem, card_among, order_kind
 from ..prompt_key import PromptKey
 from ..state import State, data
+from . import homeworld_words
 
 KIND = "kaitain"
 PRICE = 2                   # 001 4.10.12 "Kaitain": "2 spice per card"
 BIDDING = "bidding"
 
 
-def offered(game: Any, seat: str) -> bool:
-    """Whether a homeworld of the seat in play has the power, on either side."""
-    return homeworlds.in_game(game) and homeworlds.discards(game, seat, any_side=True)
+def kind_of(game: Any, seat: str) -> str | None:
+    """The kind of the seat's word, if a homeworld of it in play has the power, on either
+    side."""
+    return KIND if homeworlds.in_game(game) and homeworlds.discards(
+        game, seat, any_side=True) else None
 
 
 def _names(state: State, seat: str) -> list[str]:
@@ -121,3 +124,8 @@ def bidding_ends(state: State, seat: str) -> list[Event]:
         gone.append(name)
     return [Event(EventCode.HOMEWORLD_DISCARDS, {"faction": seat, "cards": gone,
                                                  "spice": PRICE * len(gone)})] if gone else []
+
+
+homeworld_words.word(homeworld_words.Word(
+    kind_of, prompt, lambda state, seat, kind, value: given(state, seat, value),
+    ends=bidding_ends))

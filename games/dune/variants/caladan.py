@@ -3,7 +3,7 @@ you may add one force from your reserves to the territory or homeworld where the
 occurred as long as you have one force already there".
 
 By mail the Atreides' choice is a standing word, riding on any mail round in which they are
-asked while their homeworld is in play (``Faction.standing_prompts``): ``CALADAN REINFORCE``
+asked while their homeworld is in play (``homeworld_words``): ``CALADAN REINFORCE``
 (each battle they win while Caladan is on its High side) or ``CALADAN NONE`` (the default).
 Nobody waits for it and nobody else is told of it; the force added is public.  Ruling: the
 force goes to the sector of the battle where they have the most forces left (the first in
@@ -23,14 +23,17 @@ from ..forces import add_forces, plain, take
 from ..orders.language import OrderKind, OrderProblem, order_kind
 from ..prompt_key import PromptKey
 from ..state import State
+from . import homeworld_words
 
 KIND = "caladan"
 REINFORCE, NONE = "REINFORCE", "NONE"
 
 
-def offered(game: Any, seat: str) -> bool:
-    """Whether a homeworld of the seat in play has the power, on either side."""
-    return homeworlds.in_game(game) and homeworlds.reinforces(game, seat, any_side=True)
+def kind_of(game: Any, seat: str) -> str | None:
+    """The kind of the seat's word, if a homeworld of it in play has the power, on either
+    side."""
+    return KIND if homeworlds.in_game(game) and homeworlds.reinforces(
+        game, seat, any_side=True) else None
 
 
 def prompt(state: State, seat: str) -> Prompt:
@@ -88,3 +91,8 @@ def reinforced(state: State, seat: str, winner: str | None, territory: str) -> l
     add_forces(state, seat, territory, sector, {kind: 1})
     return [Event(EventCode.HOMEWORLD_REINFORCED, {"faction": seat, "territory": territory,
                                                    "forces": {kind: 1}})]
+
+
+homeworld_words.word(homeworld_words.Word(
+    kind_of, prompt, lambda state, seat, kind, value: given(state, seat, value),
+    won=lambda state, seat, territory: reinforced(state, seat, seat, territory)))
