@@ -184,14 +184,14 @@ def test_001_4_10_12_richese_low_the_basic_bot_moves_no_no_field():
     """001 4.10.12 "Richese": on its Low side (9 Richese forces in reserve) "You may not move a
     No-Field token": the basic Richese, with no group to move, bluff with no No-Field then
     (self-play x1k-7-b-basic-basic had its MOVE NOFIELD refused); on its High side they do."""
-    def richese_turn(in_carthag: int) -> dict:
+    def richese_turn(in_carthag: int, spice: int = 0) -> dict:
         scenario = {"game": "dune", "ruleset": "gf9", "seats": ["atreides", "richese"],
                     "seed": "no-field-low", "options": {"choam_richese": True,
                                                         "homeworlds": True},
                     "position": {"turn": 2, "phase": "movement", "storm": {"sector": 1},
                                  "forces": {"Arrakeen": {"atreides": 10},
                                             "Carthag": {"richese": in_carthag}},
-                                 "factions": {"richese": {"spice": 0}},
+                                 "factions": {"richese": {"spice": spice}},
                                  "tokens": {"No-Field 3": {"owner": "richese",
                                                            "at": "Polar Sink", "face": "down"}}}}
         state = load_scenario(scenario).state
@@ -201,3 +201,7 @@ def test_001_4_10_12_richese_low_the_basic_bot_moves_no_no_field():
         return state
     assert "NOFIELD" not in order(richese_turn(11), "richese", "move")
     assert order(richese_turn(5), "richese", "move").startswith("MOVE NOFIELD 3 FROM Polar Sink")
+    # 10 in reserve, High; the turn ships forces from it, which may turn it Low before the move
+    # (self-play x1k-7-b-basic-basic-31): no bluff then, and the parser takes the turn
+    shipped = order(richese_turn(10, spice=20), "richese", "move")
+    assert shipped.startswith("SHIP") and "NOFIELD 3 FROM" not in shipped

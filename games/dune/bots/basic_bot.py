@@ -128,7 +128,7 @@ def _turn(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
     shipment = _shipment(view, prompt.options)
     if shipment:
         lines.append(shipment)
-    step = _move(view, prompt.options)
+    step = _move(view, prompt.options, bool(shipment))
     if step:
         lines.append(step)
     if skill_powers.mentat_of(tokens.of(view), view["seat"]) is not None:
@@ -229,7 +229,7 @@ def _empty_homeworld(view: dict[str, Any], places: dict[str, Any]) -> str | None
     return None
 
 
-def _move(view: dict[str, Any], options: dict[str, Any]) -> str | None:
+def _move(view: dict[str, Any], options: dict[str, Any], shipped: bool = False) -> str | None:
     """The largest group outside the strongholds, to a stronghold in reach, else onto the
     richest spice in reach, else by a face-down discovery token (001 4.06.06.02); with the
     Richese Ornithopter (001 3.03.07), a stronghold only its
@@ -238,7 +238,7 @@ def _move(view: dict[str, Any], options: dict[str, Any]) -> str | None:
     step = _move_in(view, flown, strongholds_only=True) if flown else None
     if step:
         return f"ORNITHOPTER {step}"
-    return _move_in(view, options["reach"]) or _bluff(view, options)
+    return _move_in(view, options["reach"]) or _bluff(view, options, shipped)
 
 
 def _move_in(view: dict[str, Any], reaches: Any, strongholds_only: bool = False) -> str | None:
@@ -270,15 +270,19 @@ def _discovery(view: dict[str, Any], territory: str) -> bool:
                for t in view.get("tokens", ()))
 
 
-def _bluff(view: dict[str, Any], options: dict[str, Any]) -> str | None:
+def _bluff(view: dict[str, Any], options: dict[str, Any], shipped: bool = False) -> str | None:
     """With no group to move, a face-down No-Field lying outside the strongholds moved alone
     into the stronghold in reach that fewest others hold (001 2.10.12: it moves as one force),
     where nobody knows what it stands for until it opens; none while Richese's homeworld on
-    its Low side keeps them still (001 4.10.12 "Richese")."""
+    its Low side keeps them still (001 4.10.12 "Richese"), nor after a shipment (``shipped``)
+    where such a homeworld may turn Low as the forces leave it: the side is judged at the
+    move."""
     for token in tokens.face_down_of(view, view["seat"]):
         territory, sector = token["territory"], token["sector"]
         if (layer.board(view)[territory].is_stronghold
-                or homeworlds.unmoved(view, view["seat"], token["kind"])):
+                or homeworlds.unmoved(view, view["seat"], token["kind"])
+                or (shipped and any(p.homeworld and p.homeworld.low_unmoved == token["kind"]
+                                    for p in homeworlds.of(view, view["seat"])))):
             continue
         ends = options["reach"][territory][str(sector)]
         goals = sorted((t for t in ends if layer.board(view)[t].is_stronghold
