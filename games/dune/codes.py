@@ -250,6 +250,8 @@ class EventCode(StrEnum):
     AMBASSADORS_RETURNED = "ambassadors-returned"       # 001 2.11.14 (B)
     AMBASSADOR_SENT_BESIDE = "ambassador-sent-beside"   # 001 2.11.17.03 (B)
     AMBASSADOR_WORM_MOVED = "ambassador-worm-moved"     # 001 2.11.17.05 (B)
+    AMBASSADOR_TANKS_LEADER = "ambassador-tanks-leader"     # 001 2.11.17.09 (B)
+    AMBASSADOR_TANKS_LEADER_BACK = "ambassador-tanks-leader-back"   # 001 2.11.17.09 (B)
     AMBASSADOR_TRIGGERED = "ambassador-triggered"   # 001 2.11.08
     AMBASSADOR_HAND_SEEN = "ambassador-hand-seen"   # 001 2.11.17.02
     AMBASSADOR_SPICE = "ambassador-spice"       # 001 2.11.17.04

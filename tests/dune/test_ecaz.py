@@ -655,3 +655,32 @@ def test_001_2_11_b_ecaz_s_standing_answers_change_no_other_seats_view_or_prompt
                 == [(p.key, str(p.legal), p.options) for p in dune.prompts(other)
                     if p.seat == seat])
         assert same == (seat != "ecaz"), seat
+
+
+def test_001_2_11_17_09_b_the_tleilaxu_ambassador_s_leader_from_the_tanks_for_both_bots():
+    """001 2.11.17.09 B: "During Battle Plans, with this Ambassador you may take an Ecaz or
+    Tleilaxu leader from the tanks, and use it in this battle": before the plans, the leader
+    is theirs to play (every leader of theirs in the tanks: the bots must lead with him), the
+    others see him taken (the tanks are public); "At the end of the battle the taken leader is
+    returned to the tanks": still there, no longer theirs."""
+    import random
+
+    from pbem.games.dune.orders.battle_plan import side_of_view
+
+    scenario = yaml.safe_load((SCENARIOS / "gf9_2_11_17_09_b_the_tleilaxu_ambassador_lends_a_"
+                               "leader_from_the_tanks.yaml").read_text("utf-8"))
+    scenario["orders"] = []
+    del scenario["expect"]
+    state = run_scenario(scenario)["state"]
+    assert seat_view(state, "harkonnen")["factions"]["ecaz"]["tanks_leader"] == [
+        "Sanya Ecaz", "ecaz"]
+    assert side_of_view(dune.view(state, "ecaz"), "ecaz").leaders == ["Sanya Ecaz"]
+    (prompt,) = [p for p in dune.prompts(state) if p.key == "battle-plan:ecaz"]
+    for style in ("random", "basic"):
+        text = dune.bot_order(dune.view(state, "ecaz"), prompt, random.Random(3), style=style)
+        assert "LEADER Sanya Ecaz" in text and not dune.parse(state, "ecaz", text).errors
+    assert violations(state) == []
+    after = played("gf9_2_11_17_09_b_the_tleilaxu_ambassador_lends_a_leader_from_the_tanks")
+    assert "tanks_leader" not in after["factions"]["ecaz"]
+    assert after["factions"]["ecaz"]["leaders"]["Sanya Ecaz"] == "tanks"
+    assert violations(after) == []

@@ -203,6 +203,9 @@ class Ecaz(Faction):
         if has(state, self.seat, Ability.AMBASSADOR_FORCES):
             shown |= {"cooccupied": embassy.cooccupied(state, self.seat),
                       "face_down": embassy.face_down(state, self.seat)}
+            taken = state["factions"][self.seat].get(embassy.TANKS_LEADER)
+            if taken:                   # 2.11.17.09 B: from the tanks, public
+                shown[embassy.TANKS_LEADER] = list(taken)
         return shown
 
     def coexisting_in_view(self, view: dict[str, Any]) -> list[str]:
@@ -335,8 +338,20 @@ class Ecaz(Faction):
 
     def battle_opened(self, state: State) -> list[Event]:
         """Text B: the Moritani Ambassador in their battle gives them Duke Vidal (2.11.17.13
-        B)."""
+        B), the Tleilaxu Ambassador a leader from the tanks (2.11.17.09 B)."""
         return embassy.battle_opened(state, self.seat)
+
+    def captives(self, state: State) -> list[str]:
+        """Text B: the leader the Tleilaxu Ambassador took from the tanks (2.11.17.09 B)."""
+        return embassy.tanks_leader(state, self.seat) + super().captives(state)
+
+    def captives_seen(self, view: dict[str, Any]) -> list[str]:
+        return embassy.tanks_leader(view, self.seat) + super().captives_seen(view)
+
+    def captive_killed(self, state: State, name: str) -> str | None:
+        """2.11.17.09 B: the leader taken from the tanks killed, his owner's, in the tanks."""
+        return (embassy.tanks_leader_killed(state, self.seat, name)
+                or super().captive_killed(state, name))
 
     def partner_strength(self, state: State, plans: dict[str, dict[str, Any]]) -> list[Event]:
         """2.11.20: half their forces beside their ally, rounded up, added to its dial."""
@@ -349,7 +364,8 @@ class Ecaz(Faction):
         2.11.17.12: Duke Vidal, given by their Ambassador until used in a battle, set aside
         once he has fought one."""
         return (cooccupied.resolved(state, self.seat, winner, plans)
-                + duke_vidal.fought(state, plans))
+                + duke_vidal.fought(state, plans)
+                + embassy.tanks_leader_back(state, self.seat))     # 2.11.17.09 B
 
     # --- the token layer
 

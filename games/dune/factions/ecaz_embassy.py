@@ -38,10 +38,10 @@ alone is here:
   another faction ships in (.03), the Emperor's two forces' worth (.04, its kind's
   ``strength``), the Fremen's forces spared by the worm and moved after it where their
   standing answer says (.05, ``AMBASSADOR FREMEN TO <territory> | STAY``), the Ixian's forces
-  moving two territories (.08), the CHOAM's one other face-up Ambassador (.10), the Richese's three
-  forces shipped to it as one (.11), the Moritani's Duke Vidal in its battle (.13; ruling:
-  always taken where he may be, until he fights a battle, as text A's Ecaz Ambassador gives
-  him).
+  moving two territories (.08), the Tleilaxu's leader from the tanks in its battle (.09), the
+  CHOAM's one other face-up Ambassador (.10), the Richese's three forces shipped to it as one
+  (.11), the Moritani's Duke Vidal in its battle (.13; ruling: always taken where he may be,
+  until he fights a battle, as text A's Ecaz Ambassador gives him).
 
 Rulings (docs/rules-coverage.md, "001 GF9 expansions: Ecaz"):
 
@@ -54,6 +54,10 @@ Rulings (docs/rules-coverage.md, "001 GF9 expansions: Ecaz"):
   their sheet's order (authored).
 - The Bene Gesserit Ambassador's force (2.11.17.03 B, "you may"): always sent, a free force
   of their reserve, by mail never asked; not where the storm is.
+- The Tleilaxu Ambassador's leader (2.11.17.09 B, "you may"): always taken, a leader more to
+  choose from in the plan, by mail never asked: the strongest face-up Ecaz or Tleilaxu leader in
+  the tanks, not fought elsewhere this turn (a tie: Ecaz's own first, then the sheet's order;
+  authored).  Which one is public (the tanks are).
 - A faction entering where Ecaz's Ambassador of it lies is judged by the occupancy of the
   territory before it enters (Ecaz counted unless already co-occupied there).
 """
@@ -64,6 +68,7 @@ from typing import Any
 
 from pbem.game import Event, Prompt
 
+from .. import leaders
 from ..codes import EventCode
 from ..data import Ability
 from ..forces import add, add_forces, count_in, kind, plain, remove_forces, take, total
@@ -90,6 +95,9 @@ IXIAN = "ambassador_ixians"         # 2.11.17.08 (B)
 IXIAN_MOVES = 2                     # 2.11.17.08 (B): "may move two territories"
 RICHESE = "ambassador_richese"      # 2.11.17.11 (B)
 MORITANI = "ambassador_moritani"    # 2.11.17.13 (B)
+TLEILAXU = "ambassador_tleilaxu"    # 2.11.17.09 (B)
+TANKS_LEADER = "tanks_leader"       # their sheet's leader taken by it: [name, owner]
+LEADERS_FROM = ("ecaz", "tleilaxu")     # 2.11.17.09 (B): "an Ecaz or Tleilaxu leader"
 RICHESE_FORCES = 3                  # 2.11.17.11 (B): "three Forces ... as if shipping one"
 ALL = "*"                           # ``HOSTILE ALL``
 KIND = "ambassadors"                # their decision's kind (``ecaz_ambassadors.KIND``)
@@ -432,21 +440,81 @@ def turn_over(state: State, seat: str) -> list[Event]:
     return duke_vidal.set_aside(state, "ambassador-ally")
 
 
-# --- the Moritani Ambassador (2.11.17.13 B)
+# --- the battle abilities: the Tleilaxu (2.11.17.09 B) and Moritani (2.11.17.13 B) Ambassadors
 def battle_opened(state: State, seat: str) -> list[Event]:
-    """2.11.17.13 B: "During Battle Plans with this Ambassador you may add Duke Vidal to your
-    Active Leader Pool taking him from anywhere other than the tanks": their face-up Moritani
-    Ambassador in the part of the territory Ecaz fight in, he becomes their leader until he
-    fights a battle (``duke_vidal.fought``, asked by ``Ecaz.after_battle``)."""
+    """2.11.16 B: "a battle ability triggered during Battle Plan where the Ambassador is
+    battling": their face-up Ambassador in the part of the territory Ecaz fight in.
+
+    - 2.11.17.13 B, the Moritani's: "During Battle Plans with this Ambassador you may add Duke
+      Vidal to your Active Leader Pool taking him from anywhere other than the tanks": he
+      becomes their leader until he fights a battle (``duke_vidal.fought``, asked by
+      ``Ecaz.after_battle``).
+    - 2.11.17.09 B, the Tleilaxu's: "with this Ambassador you may take an Ecaz or Tleilaxu
+      leader from the tanks, and use it in this battle" (``_from_the_tanks``)."""
+    state["factions"][seat].pop(TANKS_LEADER, None)
     battle = state["step"].get("battle")
     if not battle or seat not in (battle["aggressor"], battle["defender"]) or not has(
             state, seat, Ability.AMBASSADOR_FORCES):
         return []
-    at = face_up(state, seat).get(MORITANI)
-    if at is None or at[0] != battle["territory"] or (
-            battle.get("sectors") and at[1] not in battle["sectors"]):
+    up = face_up(state, seat)
+    events = []
+    if _battling(battle, up.get(MORITANI)):
+        events += duke_vidal.take(state, seat, duke_vidal.BATTLE, "ambassador-moritani")
+    if _battling(battle, up.get(TLEILAXU)):
+        events += _from_the_tanks(state, seat, battle)
+    return events
+
+
+def _battling(battle: dict[str, Any], at: tuple[str, int] | None) -> bool:
+    """Whether an Ambassador lying ``at`` is in ``battle``'s part of its territory."""
+    return at is not None and at[0] == battle["territory"] and (
+        not battle.get("sectors") or at[1] in battle["sectors"])
+
+
+def _from_the_tanks(state: State, seat: str, battle: dict[str, Any]) -> list[Event]:
+    """2.11.17.09 B: the strongest face-up Ecaz or Tleilaxu leader in the tanks (ruling,
+    module docstring), one of their leaders for this battle (``tanks_leader``)."""
+    deck = data(state)
+    fought = state["step"].get("fought", {}).get(seat, {})
+    found = [(name, owner) for owner in LEADERS_FROM if owner in state["factions"]
+             for name, where in state["factions"][owner]["leaders"].items()
+             if where == leaders.TANKS and fought.get(name, battle["territory"])
+             == battle["territory"]]
+    if not found:
         return []
-    return duke_vidal.take(state, seat, duke_vidal.BATTLE, "ambassador-moritani")
+    name, owner = max(found, key=lambda pair: (deck.leader(pair[0]).strength,
+                                               pair[1] == seat, -found.index(pair)))
+    state["factions"][seat][TANKS_LEADER] = [name, owner]
+    return [Event(EventCode.AMBASSADOR_TANKS_LEADER, {"faction": seat, "leader": name,
+                                                      "owner": owner})]
+
+
+def tanks_leader(game: Any, seat: str) -> list[str]:
+    """The leader the Tleilaxu Ambassador lets them use in the battle under way (a state or
+    a view: public, ``Ecaz.in_front``)."""
+    shown = game["factions"][seat]
+    taken = shown.get(TANKS_LEADER)
+    return [taken[0]] if taken else []
+
+
+def tanks_leader_killed(state: State, seat: str, name: str) -> str | None:
+    """That leader killed in their battle: his owner's, in the tanks already; None: not
+    him."""
+    taken = state["factions"][seat].get(TANKS_LEADER)
+    if not taken or taken[0] != name:
+        return None
+    del state["factions"][seat][TANKS_LEADER]
+    return taken[1]
+
+
+def tanks_leader_back(state: State, seat: str) -> list[Event]:
+    """2.11.17.09 B: "At the end of the battle the taken leader is returned to the tanks"
+    (never left them: his place there is kept)."""
+    taken = state["factions"][seat].pop(TANKS_LEADER, None)
+    if not taken:
+        return []
+    return [Event(EventCode.AMBASSADOR_TANKS_LEADER_BACK, {"faction": seat,
+                                                           "leader": taken[0]})]
 
 
 def worm_moved(state: State, seat: str, places: dict[str, list[int]]) -> list[Event]:
