@@ -684,3 +684,51 @@ def test_001_2_11_17_09_b_the_tleilaxu_ambassador_s_leader_from_the_tanks_for_bo
     assert "tanks_leader" not in after["factions"]["ecaz"]
     assert after["factions"]["ecaz"]["leaders"]["Sanya Ecaz"] == "tanks"
     assert violations(after) == []
+
+
+def test_001_2_11_17_07_b_the_spacing_guild_ambassador_ships_from_the_board_only_face_up():
+    """001 2.11.17.07 B: "You may ship this Ambassador and any number of Forces from the
+    Territory with this Ambassador to any other Territory on the board (subject to storm and
+    Occupancy Limit)": with it face up, a cross shipment is theirs, told in their prompt; face
+    down (2.11.08 B: no ability) or under text A, none; the shipment takes it along."""
+    from pbem.games.dune.board import reach
+
+    state = set_up(new({"ecaz_text_b": True}))
+    own = state["factions"]["ecaz"]
+    assert "cross" not in reach.shipment_kinds(state, "ecaz")
+    (sector,) = state["forces"]["Carthag"]
+    state["forces"]["Carthag"][sector]["ecaz"] = {"force": 2, "ambassador_guild": 1}
+    own["reserve"]["force"] -= 2
+    own["reserve"].pop("ambassador_guild")
+    assert reach.shipment_kinds(state, "ecaz") == ("reserve", "cross")
+    assert reach.check_shipment(state, "ecaz", "cross", "Arrakeen", None,
+                                {"force": 2, "ambassador_guild": 1}, "Carthag") == 3
+    with pytest.raises(OrderProblem, match="001 2.11.17.07 B"):
+        reach.check_shipment(state, "ecaz", "cross", "Arrakeen", None, {"force": 2},
+                             "Carthag")
+    own["face_down"] = ["ambassador_guild"]
+    assert reach.shipment_kinds(state, "ecaz") == ("reserve",)
+    assert not violations(state)
+
+
+def test_001_2_11_17_07_b_the_random_bot_ships_the_spacing_guild_ambassador_now_and_then():
+    """001 2.11.17.07 B by the bots: the random bot now and then ships the Spacing Guild
+    Ambassador's whole group from the board, a legal order; the basic bot ships from its
+    reserve only (ruling: its forces in place stay)."""
+    import random
+    import re
+
+    scenario = yaml.safe_load((SCENARIOS / "gf9_2_11_17_07_b_the_spacing_guild_ambassador_"
+                               "ships_with_its_forces.yaml").read_text("utf-8"))
+    scenario["orders"] = scenario["orders"][:2]
+    del scenario["expect"]
+    state = run_scenario(scenario)["state"]
+    (prompt,) = [p for p in dune.prompts(state) if p.key == "move:ecaz"]
+    crossed = 0
+    for seed in range(40):
+        text = dune.bot_order(dune.view(state, "ecaz"), prompt, random.Random(seed))
+        assert not dune.parse(state, "ecaz", text).errors, text
+        crossed += bool(re.search(r"SHIP 3 1SG FROM Carthag TO ", text))
+    assert crossed
+    basic = dune.bot_order(dune.view(state, "ecaz"), prompt, random.Random(0), style="basic")
+    assert not re.search(r"SHIP [^\n]*FROM", basic) and not dune.parse(state, "ecaz", basic).errors

@@ -341,6 +341,23 @@ class Ecaz(Faction):
         B), the Tleilaxu Ambassador a leader from the tanks (2.11.17.09 B)."""
         return embassy.battle_opened(state, self.seat)
 
+    def cross_from(self, state: State) -> tuple[str, int] | None:
+        """Text B: their face-up Spacing Guild Ambassador ships from the board (2.11.17.07
+        B)."""
+        return embassy.cross_from(state, self.seat)
+
+    def cross_problem(self, state: State, source: str, sector: int, forces: dict[str, int]
+                      ) -> str | None:
+        return embassy.cross_problem(state, self.seat, source, sector, forces)
+
+    def shipping_terms(self, state: State, shipper: str) -> str:
+        """Text B: the Spacing Guild Ambassador's shipment from the board (2.11.17.07 B)."""
+        if shipper != self.seat or not embassy.cross_from(state, self.seat):
+            return ""
+        return ("You may instead ship your Spacing Guild Ambassador and any of your forces "
+                "with it to another territory (SHIP SG n FROM a TO b) at the rates from the "
+                "reserve (001 2.11.17.07 B).")
+
     def captives(self, state: State) -> list[str]:
         """Text B: the leader the Tleilaxu Ambassador took from the tanks (2.11.17.09 B)."""
         return embassy.tanks_leader(state, self.seat) + super().captives(state)

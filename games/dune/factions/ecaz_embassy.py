@@ -37,8 +37,9 @@ alone is here:
 - The abilities built of 2.11.17 B: the Bene Gesserit Ambassador's force sent beside it as
   another faction ships in (.03), the Emperor's two forces' worth (.04, its kind's
   ``strength``), the Fremen's forces spared by the worm and moved after it where their
-  standing answer says (.05, ``AMBASSADOR FREMEN TO <territory> | STAY``), the Ixian's forces
-  moving two territories (.08), the Tleilaxu's leader from the tanks in its battle (.09), the
+  standing answer says (.05, ``AMBASSADOR FREMEN TO <territory> | STAY``), the Spacing Guild's
+  shipment from the board with the forces beside it (.07), the Ixian's forces moving two
+  territories (.08), the Tleilaxu's leader from the tanks in its battle (.09), the
   CHOAM's one other face-up Ambassador (.10), the Richese's three forces shipped to it as one
   (.11), the Moritani's Duke Vidal in its battle (.13; ruling: always taken where he may be,
   until he fights a battle, as text A's Ecaz Ambassador gives him).
@@ -96,6 +97,7 @@ IXIAN_MOVES = 2                     # 2.11.17.08 (B): "may move two territories"
 RICHESE = "ambassador_richese"      # 2.11.17.11 (B)
 MORITANI = "ambassador_moritani"    # 2.11.17.13 (B)
 TLEILAXU = "ambassador_tleilaxu"    # 2.11.17.09 (B)
+GUILD = "ambassador_guild"          # 2.11.17.07 (B)
 TANKS_LEADER = "tanks_leader"       # their sheet's leader taken by it: [name, owner]
 LEADERS_FROM = ("ecaz", "tleilaxu")     # 2.11.17.09 (B): "an Ecaz or Tleilaxu leader"
 RICHESE_FORCES = 3                  # 2.11.17.11 (B): "three Forces ... as if shipping one"
@@ -403,6 +405,30 @@ def shipped_count(state: State, seat: str, forces: dict[str, int], kind: str,
 
 
 # --- the Ecaz Ambassador's alliance (2.11.17.12 B)
+# --- the Spacing Guild Ambassador (2.11.17.07 B)
+def cross_from(state: State, seat: str) -> tuple[str, int] | None:
+    """2.11.17.07 B: "You may ship this Ambassador and any number of Forces from the
+    Territory with this Ambassador to any other Territory on the board (subject to storm and
+    Occupancy Limit)": with it face up on the board, a cross shipment (``reach``'s ``cross``:
+    their shipment of the turn, at the rates of a shipment from the reserve, ruling), from
+    where it lies."""
+    if not has(state, seat, Ability.AMBASSADOR_FORCES):
+        return None
+    return face_up(state, seat).get(GUILD)
+
+
+def cross_problem(state: State, seat: str, source: str, sector: int, forces: dict[str, int]
+                  ) -> str | None:
+    """Their cross shipment takes the Spacing Guild Ambassador from where it lies, with any
+    of their forces beside it (2.11.17.07 B), or why not."""
+    if face_up(state, seat).get(GUILD) == (source, sector) and forces.get(GUILD):
+        return None
+    at = face_up(state, seat).get(GUILD)
+    return ("only your face-up Spacing Guild Ambassador ships from the board, with any of your "
+            "forces beside it: it goes too (001 2.11.17.07 B)"
+            + (f"; it lies in {at[0]}" if at else ""))
+
+
 def own_up(game: Any, seat: str) -> bool:
     """Whether their own Ambassador lies face up on the board (public): the others' consent
     is asked while it does (``Ecaz.standing_prompts``)."""
