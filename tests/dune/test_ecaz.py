@@ -732,3 +732,33 @@ def test_001_2_11_17_07_b_the_random_bot_ships_the_spacing_guild_ambassador_now_
     assert crossed
     basic = dune.bot_order(dune.view(state, "ecaz"), prompt, random.Random(0), style="basic")
     assert not re.search(r"SHIP [^\n]*FROM", basic) and not dune.parse(state, "ecaz", basic).errors
+
+
+def test_001_2_11_20_b_the_ecaz_ambassador_co_occupies_with_their_ally_alone():
+    """001 2.11.20 B, ALLIANCE: "You may Co-Occupy with your ally using the Ecaz Ambassador"
+    (ruling: always, while it lies face up there): beside their ally's forces Ecaz are
+    co-occupied, coexisting (no battle, no occupancy); beside another's, or face down, not."""
+    from pbem.games.dune.factions import ecaz_embassy as embassy
+    from pbem.games.dune.state import occupants
+
+    state = set_up(new({"ecaz_text_b": True}))
+    own = state["factions"]["ecaz"]
+    (basin,) = state["forces"]["Imperial Basin"]        # set up there (2.11.04 B)
+    state["forces"]["Imperial Basin"][basin]["ecaz"].pop("ambassador_ecaz")
+    state["forces"]["Arrakeen"]["10"]["ecaz"] = {"force": 1, "ambassador_ecaz": 1}
+    state["forces"]["Imperial Basin"][basin]["ecaz"]["force"] -= 1
+    embassy.settle(state, "ecaz")
+    assert not violations(state)
+    assert "Arrakeen" not in embassy.cooccupied(state, "ecaz")
+    assert "ecaz" in occupants(state, "Arrakeen")
+    state["alliances"] = [["atreides", "ecaz"]]
+    embassy.settle(state, "ecaz")
+    assert "Arrakeen" in embassy.cooccupied(state, "ecaz")
+    assert "ecaz" not in occupants(state, "Arrakeen")
+    own["face_down"] = ["ambassador_ecaz"]
+    embassy.settle(state, "ecaz")
+    assert "Arrakeen" not in embassy.cooccupied(state, "ecaz")
+    state["alliances"] = [["emperor", "ecaz"]]
+    own["face_down"] = []
+    embassy.settle(state, "ecaz")
+    assert "Arrakeen" not in embassy.cooccupied(state, "ecaz")

@@ -371,8 +371,10 @@ class Ecaz(Faction):
                 or super().captive_killed(state, name))
 
     def partner_strength(self, state: State, plans: dict[str, dict[str, Any]]) -> list[Event]:
-        """2.11.20: half their forces beside their ally, rounded up, added to its dial."""
-        return cooccupied.support(state, self.seat, plans)
+        """2.11.20: half their forces beside their ally, rounded up, added to its dial; text B:
+        none where they are co-occupied by an Ambassador (2.11.20 B)."""
+        return cooccupied.support(state, self.seat, plans, embassy.cooccupied(
+            state, self.seat) if has(state, self.seat, Ability.AMBASSADOR_FORCES) else [])
 
     def after_battle(self, state: State, winner: str | None, loser: str | None,
                      plans: dict[str, dict[str, Any]], territory: str, rng: random.Random

@@ -164,13 +164,15 @@ def set_up(state: State, seat: str) -> list[Event]:
 def cooccupied(game: Any, seat: str) -> list[str]:
     """2.11.07 B: the territories where a face-up Ambassador of theirs "matches another
     Faction's Force(s)": that faction's forces lie there too; 2.11.13 B: once they are gone,
-    no longer.  In board order."""
-    seats = game["seats"]
+    no longer; 2.11.20 B, ALLIANCE: "You may Co-Occupy with your ally using the Ecaz
+    Ambassador" (ruling: always, while it lies face up there).  In board order."""
+    seats, allies = game["seats"], ally_of(game, seat)
     found = []
     for name, (territory, _) in face_up(game, seat).items():
-        depicted = depicts(name)
-        if (depicted != seat and depicted in seats and territory not in found
-                and depicted in factions_in(game, territory)):
+        depicted = [s for s in allies if s in seats] if name == OWN else [depicts(name)]
+        if (territory not in found and any(s != seat and s in seats
+                                           and s in factions_in(game, territory)
+                                           for s in depicted)):
             found.append(territory)
     return found
 
