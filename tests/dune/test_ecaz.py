@@ -762,3 +762,52 @@ def test_001_2_11_20_b_the_ecaz_ambassador_co_occupies_with_their_ally_alone():
     own["face_down"] = []
     embassy.settle(state, "ecaz")
     assert "Arrakeen" not in embassy.cooccupied(state, "ecaz")
+
+
+def _question_scenario(traitor: str, orders: int | None = None) -> dict:
+    scenario = yaml.safe_load((SCENARIOS / "gf9_2_11_17_06_b_the_harkonnen_ambassador_asks_"
+                               "about_a_traitor.yaml").read_text("utf-8"))
+    scenario["position"]["factions"]["atreides"]["traitors"] = [traitor]
+    if orders is not None:
+        scenario["orders"] = scenario["orders"][:orders]
+    del scenario["expect"]
+    return run_scenario(scenario)
+
+
+def test_001_2_11_17_06_b_the_answer_changes_no_other_seats_mail():
+    """001 2.11.17.06 B: the answer ("yes" or "no" truthfully) from the opponent's hidden
+    traitor cards is told to Ecaz and the opponent alone: the Harkonnen, a third seat, read the
+    same events, prompts and view whether Sanya Ecaz is the Atreides' traitor or not; the
+    second mail round is Ecaz's either way."""
+    seen, answers = [], []
+    for traitor in ("Sanya Ecaz", "Rivvy Dinari"):
+        result = _question_scenario(traitor)
+        events = [e for step in result["events"] for e in step
+                  if e["to"] is None or "harkonnen" in e["to"]]
+        view = seat_view(result["state"], "harkonnen")
+        seen.append((events, {k: v for k, v in view.items() if k != "own"}, view["own"]))
+        answers += [e["data"]["answer"] for step in result["events"] for e in step
+                    if e["code"] == "ambassador-answer"]
+    assert answers == [True, False]
+    assert seen[0] == seen[1]
+
+
+def test_001_2_11_17_02_06_b_both_bots_answer_the_ambassador_question():
+    """001 2.11.17.02 B, 2.11.17.06 B by the bots: the random bot now and then asks a question
+    fitting the Ambassador there, a legal order; the basic bot asks none; the question never
+    holds the step (optional, as the prescience question of a fighting Atreides)."""
+    import random
+
+    state = _question_scenario("Sanya Ecaz", orders=0)["state"]
+    (prompt,) = [p for p in dune.prompts(state) if p.key == "question:ecaz"]
+    assert prompt.optional
+    asked = 0
+    for seed in range(20):
+        text = dune.bot_order(dune.view(state, "ecaz"), prompt, random.Random(seed))
+        assert not dune.parse(state, "ecaz", text).errors, text
+        asked += text.startswith("QUESTION TRAITOR ")
+    assert asked
+    basic = dune.bot_order(dune.view(state, "ecaz"), prompt, random.Random(0), style="basic")
+    assert basic == "QUESTION NONE"
+    problems = dune.parse(state, "ecaz", "QUESTION TRAITOR Duncan Idaho").errors
+    assert problems and "001 2.11.17.06 B" in problems[0].message

@@ -42,14 +42,16 @@ from ..prompt_key import PromptKey
 from ..rules import rules_of
 from ..state import State, ally_of, data, sheet
 from ..variants.nexus_cards import nexus_vidal
+from . import bene_gesserit_voice as voice
 from . import duke_vidal
 from . import ecaz_alliance as alliance
 from . import ecaz_ambassadors as ambassadors
 from . import ecaz_cooccupied as cooccupied
 from . import ecaz_embassy as embassy
 from . import ecaz_occupy as occupy
+from . import ecaz_questions as questions
 from . import ecaz_vidal_revival as vidal_revival
-from .base import FACTION, TERRITORY, Faction, NexusPlay, RevivalTerms, has
+from .base import FACTION, TERRITORY, BattleTools, Faction, NexusPlay, RevivalTerms, has
 
 ECAZ = "ecaz"
 
@@ -357,6 +359,26 @@ class Ecaz(Faction):
         return ("You may instead ship your Spacing Guild Ambassador and any of your forces "
                 "with it to another territory (SHIP SG n FROM a TO b) at the rates from the "
                 "reserve (001 2.11.17.07 B).")
+
+    def before_plans_decision(self, state: State, battle: dict[str, Any]
+                              ) -> tuple[Prompt, str] | None:
+        """Text B: their question with the Atreides or Harkonnen Ambassador in the battle
+        (2.11.17.02 B, 2.11.17.06 B)."""
+        return questions.decision(state, self.seat, battle)
+
+    def before_plans_key(self, state: State, battle: dict[str, Any]) -> str | None:
+        return questions.key(state, self.seat, battle)
+
+    def before_plans(self, state: State, orders: dict[str, Any], wanted: dict[str, list[str]],
+                     tools: BattleTools) -> list[Event]:
+        """Their question put, published."""
+        return questions.asked(state, self.seat, orders)
+
+    def after_plans(self, state: State, wanted: dict[str, list[str]], replan: set[str],
+                    tools: BattleTools) -> list[Event]:
+        """The answer to them and the opponent; they plan again knowing it."""
+        return questions.answered(state, self.seat, replan, lambda kind: voice.counted(
+            kind, None, rules_of(state)))
 
     def captives(self, state: State) -> list[str]:
         """Text B: the leader the Tleilaxu Ambassador took from the tanks (2.11.17.09 B)."""

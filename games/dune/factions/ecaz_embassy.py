@@ -86,8 +86,8 @@ from ..state import (
 from . import duke_vidal
 from . import ecaz_alliance as alliance
 from .base import has
+from .ecaz_pieces import PREFIX, battling, face_down, face_up, is_ambassador
 
-PREFIX = "ambassador_"
 OWN = "ambassador_ecaz"             # 2.11.17.12 (B)
 CHOAM = "ambassador_choam"          # 2.11.17.10 (B): "one other face up Ambassador"
 BENE_GESSERIT = "ambassador_bene_gesserit"  # 2.11.17.03 (B)
@@ -105,11 +105,6 @@ ALL = "*"                           # ``HOSTILE ALL``
 KIND = "ambassadors"                # their decision's kind (``ecaz_ambassadors.KIND``)
 
 
-def is_ambassador(name: str) -> bool:
-    """Whether a kind of force is one of their Ambassadors."""
-    return name.startswith(PREFIX)
-
-
 def depicts(name: str) -> str:
     """The seat of the faction an Ambassador kind depicts."""
     return name.removeprefix(PREFIX).replace("_", "-")
@@ -118,30 +113,6 @@ def depicts(name: str) -> str:
 def name_of(name: str) -> str:
     """An Ambassador kind's name in reports: ``Emperor Ambassador``."""
     return kind(name).singular
-
-
-def on_board(game: Any, seat: str) -> dict[str, tuple[str, int]]:
-    """Each of their Ambassadors on the board: kind -> (territory, sector), in board order."""
-    found = {}
-    for territory, sectors in game["forces"].items():
-        for sector, by_faction in sectors.items():
-            for name, count in by_faction.get(seat, {}).items():
-                if count and is_ambassador(name):
-                    found[name] = (territory, int(sector))
-    return found
-
-
-def face_down(game: Any, seat: str) -> list[str]:
-    """Their Ambassadors lying face down on the board (2.11.08 B), public (module
-    docstring)."""
-    placed = on_board(game, seat)
-    return [name for name in game["factions"][seat].get("face_down", []) if name in placed]
-
-
-def face_up(game: Any, seat: str) -> dict[str, tuple[str, int]]:
-    """Their face-up Ambassadors on the board and where each lies."""
-    down = set(face_down(game, seat))
-    return {name: at for name, at in on_board(game, seat).items() if name not in down}
 
 
 # --- set-up
@@ -486,17 +457,11 @@ def battle_opened(state: State, seat: str) -> list[Event]:
         return []
     up = face_up(state, seat)
     events = []
-    if _battling(battle, up.get(MORITANI)):
+    if battling(battle, up.get(MORITANI)):
         events += duke_vidal.take(state, seat, duke_vidal.BATTLE, "ambassador-moritani")
-    if _battling(battle, up.get(TLEILAXU)):
+    if battling(battle, up.get(TLEILAXU)):
         events += _from_the_tanks(state, seat, battle)
     return events
-
-
-def _battling(battle: dict[str, Any], at: tuple[str, int] | None) -> bool:
-    """Whether an Ambassador lying ``at`` is in ``battle``'s part of its territory."""
-    return at is not None and at[0] == battle["territory"] and (
-        not battle.get("sectors") or at[1] in battle["sectors"])
 
 
 def _from_the_tanks(state: State, seat: str, battle: dict[str, Any]) -> list[Event]:
