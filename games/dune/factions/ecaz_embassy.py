@@ -137,15 +137,19 @@ def cooccupied(game: Any, seat: str) -> list[str]:
     Faction's Force(s)": that faction's forces lie there too; 2.11.13 B: once they are gone,
     no longer; 2.11.20 B, ALLIANCE: "You may Co-Occupy with your ally using the Ecaz
     Ambassador" (ruling: always, while it lies face up there).  In board order."""
-    seats, allies = game["seats"], ally_of(game, seat)
     found = []
     for name, (territory, _) in face_up(game, seat).items():
-        depicted = [s for s in allies if s in seats] if name == OWN else [depicts(name)]
-        if (territory not in found and any(s != seat and s in seats
-                                           and s in factions_in(game, territory)
-                                           for s in depicted)):
+        present = factions_in(game, territory)
+        if territory not in found and any(s in present for s in partners(game, seat, name)):
             found.append(territory)
     return found
+
+
+def partners(game: Any, seat: str, name: str) -> list[str]:
+    """The seated factions an Ambassador kind co-occupies with where their forces lie: the
+    one it depicts (2.11.07 B); for the Ecaz Ambassador, their ally (2.11.20 B, ALLIANCE)."""
+    found = ally_of(game, seat) if name == OWN else [depicts(name)]
+    return [s for s in found if s != seat and s in game["seats"]]
 
 
 def settle(state: State, seat: str) -> None:
@@ -176,8 +180,9 @@ def extras(state: State, seat: str) -> list[Event]:
         if len(here) <= allowed:
             continue
         present = factions_in(state, territory)
-        kept = sorted(here, key=lambda each: (depicts(each[0]) not in present
-                                              and each[0] != CHOAM, _order(state, seat, each[0])))
+        kept = sorted(here, key=lambda each: (
+            not set(partners(state, seat, each[0])) & set(present) and each[0] != CHOAM,
+            _order(state, seat, each[0])))
         back = kept[allowed:]
         for name, sector in back:
             remove_forces(state, seat, territory, sector, {name: 1})
@@ -284,7 +289,8 @@ def leaving_problem(state: State, seat: str, territory: str, forces: dict[str, i
         return None
     present = factions_in(state, territory)
     staying = [n for n in face_up(state, seat) if _up_here(state, seat, n, territory)
-               and depicts(n) in present and here.get(n, 0) > forces.get(n, 0)]
+               and set(partners(state, seat, n)) & set(present)
+               and here.get(n, 0) > forces.get(n, 0)]
     if staying:
         return None
     return (f"you are co-occupied in {territory}, where the others meet the occupancy limit: "
@@ -393,9 +399,10 @@ def cross_from(state: State, seat: str) -> tuple[str, int] | None:
 def cross_problem(state: State, seat: str, source: str, sector: int, forces: dict[str, int]
                   ) -> str | None:
     """Their cross shipment takes the Spacing Guild Ambassador from where it lies, with any
-    of their forces beside it (2.11.17.07 B), or why not."""
+    of their forces beside it (2.11.17.07 B), leaving as Clean Withdraw allows (2.11.11 B), or
+    why not."""
     if face_up(state, seat).get(GUILD) == (source, sector) and forces.get(GUILD):
-        return None
+        return leaving_problem(state, seat, source, forces)     # 2.11.11 B, Clean Withdraw
     at = face_up(state, seat).get(GUILD)
     return ("only your face-up Spacing Guild Ambassador ships from the board, with any of your "
             "forces beside it: it goes too (001 2.11.17.07 B)"
