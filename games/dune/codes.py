@@ -250,6 +250,10 @@ class EventCode(StrEnum):
     AMBASSADORS_RETURNED = "ambassadors-returned"       # 001 2.11.14 (B)
     AMBASSADOR_SENT_BESIDE = "ambassador-sent-beside"   # 001 2.11.17.03 (B)
     AMBASSADOR_WORM_MOVED = "ambassador-worm-moved"     # 001 2.11.17.05 (B)
+    AMBASSADOR_TANKS_LEADER = "ambassador-tanks-leader"     # 001 2.11.17.09 (B)
+    AMBASSADOR_QUESTION = "ambassador-question"     # 001 2.11.17.02 (B), 2.11.17.06 (B)
+    AMBASSADOR_ANSWER = "ambassador-answer"         # 001 2.11.17.02 (B), 2.11.17.06 (B)
+    AMBASSADOR_TANKS_LEADER_BACK = "ambassador-tanks-leader-back"   # 001 2.11.17.09 (B)
     AMBASSADOR_TRIGGERED = "ambassador-triggered"   # 001 2.11.08
     AMBASSADOR_HAND_SEEN = "ambassador-hand-seen"   # 001 2.11.17.02
     AMBASSADOR_SPICE = "ambassador-spice"       # 001 2.11.17.04
@@ -556,6 +560,7 @@ class ErrorCode(StrEnum):
     VOICE_BROKEN = "voice-broken"
     # prescience
     BAD_PRESCIENCE = "bad-prescience"
+    BAD_QUESTION = "bad-question"       # 001 2.11.17.02 (B), 2.11.17.06 (B)
     # reach
     ALLY_THERE = "ally-there"
     DESTINATION_IN_STORM = "destination-in-storm"

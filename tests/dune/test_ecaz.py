@@ -655,3 +655,159 @@ def test_001_2_11_b_ecaz_s_standing_answers_change_no_other_seats_view_or_prompt
                 == [(p.key, str(p.legal), p.options) for p in dune.prompts(other)
                     if p.seat == seat])
         assert same == (seat != "ecaz"), seat
+
+
+def test_001_2_11_17_09_b_the_tleilaxu_ambassador_s_leader_from_the_tanks_for_both_bots():
+    """001 2.11.17.09 B: "During Battle Plans, with this Ambassador you may take an Ecaz or
+    Tleilaxu leader from the tanks, and use it in this battle": before the plans, the leader
+    is theirs to play (every leader of theirs in the tanks: the bots must lead with him), the
+    others see him taken (the tanks are public); "At the end of the battle the taken leader is
+    returned to the tanks": still there, no longer theirs."""
+    import random
+
+    from pbem.games.dune.orders.battle_plan import side_of_view
+
+    scenario = yaml.safe_load((SCENARIOS / "gf9_2_11_17_09_b_the_tleilaxu_ambassador_lends_a_"
+                               "leader_from_the_tanks.yaml").read_text("utf-8"))
+    scenario["orders"] = []
+    del scenario["expect"]
+    state = run_scenario(scenario)["state"]
+    assert seat_view(state, "harkonnen")["factions"]["ecaz"]["tanks_leader"] == [
+        "Sanya Ecaz", "ecaz"]
+    assert side_of_view(dune.view(state, "ecaz"), "ecaz").leaders == ["Sanya Ecaz"]
+    (prompt,) = [p for p in dune.prompts(state) if p.key == "battle-plan:ecaz"]
+    for style in ("random", "basic"):
+        text = dune.bot_order(dune.view(state, "ecaz"), prompt, random.Random(3), style=style)
+        assert "LEADER Sanya Ecaz" in text and not dune.parse(state, "ecaz", text).errors
+    assert violations(state) == []
+    after = played("gf9_2_11_17_09_b_the_tleilaxu_ambassador_lends_a_leader_from_the_tanks")
+    assert "tanks_leader" not in after["factions"]["ecaz"]
+    assert after["factions"]["ecaz"]["leaders"]["Sanya Ecaz"] == "tanks"
+    assert violations(after) == []
+
+
+def test_001_2_11_17_07_b_the_spacing_guild_ambassador_ships_from_the_board_only_face_up():
+    """001 2.11.17.07 B: "You may ship this Ambassador and any number of Forces from the
+    Territory with this Ambassador to any other Territory on the board (subject to storm and
+    Occupancy Limit)": with it face up, a cross shipment is theirs, told in their prompt; face
+    down (2.11.08 B: no ability) or under text A, none; the shipment takes it along."""
+    from pbem.games.dune.board import reach
+
+    state = set_up(new({"ecaz_text_b": True}))
+    own = state["factions"]["ecaz"]
+    assert "cross" not in reach.shipment_kinds(state, "ecaz")
+    (sector,) = state["forces"]["Carthag"]
+    state["forces"]["Carthag"][sector]["ecaz"] = {"force": 2, "ambassador_guild": 1}
+    own["reserve"]["force"] -= 2
+    own["reserve"].pop("ambassador_guild")
+    assert reach.shipment_kinds(state, "ecaz") == ("reserve", "cross")
+    assert reach.check_shipment(state, "ecaz", "cross", "Arrakeen", None,
+                                {"force": 2, "ambassador_guild": 1}, "Carthag") == 3
+    with pytest.raises(OrderProblem, match="001 2.11.17.07 B"):
+        reach.check_shipment(state, "ecaz", "cross", "Arrakeen", None, {"force": 2},
+                             "Carthag")
+    own["face_down"] = ["ambassador_guild"]
+    assert reach.shipment_kinds(state, "ecaz") == ("reserve",)
+    assert not violations(state)
+
+
+def test_001_2_11_17_07_b_the_random_bot_ships_the_spacing_guild_ambassador_now_and_then():
+    """001 2.11.17.07 B by the bots: the random bot now and then ships the Spacing Guild
+    Ambassador's whole group from the board, a legal order; the basic bot ships from its
+    reserve only (ruling: its forces in place stay)."""
+    import random
+    import re
+
+    scenario = yaml.safe_load((SCENARIOS / "gf9_2_11_17_07_b_the_spacing_guild_ambassador_"
+                               "ships_with_its_forces.yaml").read_text("utf-8"))
+    scenario["orders"] = scenario["orders"][:2]
+    del scenario["expect"]
+    state = run_scenario(scenario)["state"]
+    (prompt,) = [p for p in dune.prompts(state) if p.key == "move:ecaz"]
+    crossed = 0
+    for seed in range(40):
+        text = dune.bot_order(dune.view(state, "ecaz"), prompt, random.Random(seed))
+        assert not dune.parse(state, "ecaz", text).errors, text
+        crossed += bool(re.search(r"SHIP 3 1SG FROM Carthag TO ", text))
+    assert crossed
+    basic = dune.bot_order(dune.view(state, "ecaz"), prompt, random.Random(0), style="basic")
+    assert not re.search(r"SHIP [^\n]*FROM", basic) and not dune.parse(state, "ecaz", basic).errors
+
+
+def test_001_2_11_20_b_the_ecaz_ambassador_co_occupies_with_their_ally_alone():
+    """001 2.11.20 B, ALLIANCE: "You may Co-Occupy with your ally using the Ecaz Ambassador"
+    (ruling: always, while it lies face up there): beside their ally's forces Ecaz are
+    co-occupied, coexisting (no battle, no occupancy); beside another's, or face down, not."""
+    from pbem.games.dune.factions import ecaz_embassy as embassy
+    from pbem.games.dune.state import occupants
+
+    state = set_up(new({"ecaz_text_b": True}))
+    own = state["factions"]["ecaz"]
+    (basin,) = state["forces"]["Imperial Basin"]        # set up there (2.11.04 B)
+    state["forces"]["Imperial Basin"][basin]["ecaz"].pop("ambassador_ecaz")
+    state["forces"]["Arrakeen"]["10"]["ecaz"] = {"force": 1, "ambassador_ecaz": 1}
+    state["forces"]["Imperial Basin"][basin]["ecaz"]["force"] -= 1
+    embassy.settle(state, "ecaz")
+    assert not violations(state)
+    assert "Arrakeen" not in embassy.cooccupied(state, "ecaz")
+    assert "ecaz" in occupants(state, "Arrakeen")
+    state["alliances"] = [["atreides", "ecaz"]]
+    embassy.settle(state, "ecaz")
+    assert "Arrakeen" in embassy.cooccupied(state, "ecaz")
+    assert "ecaz" not in occupants(state, "Arrakeen")
+    own["face_down"] = ["ambassador_ecaz"]
+    embassy.settle(state, "ecaz")
+    assert "Arrakeen" not in embassy.cooccupied(state, "ecaz")
+    state["alliances"] = [["emperor", "ecaz"]]
+    own["face_down"] = []
+    embassy.settle(state, "ecaz")
+    assert "Arrakeen" not in embassy.cooccupied(state, "ecaz")
+
+
+def _question_scenario(traitor: str, orders: int | None = None) -> dict:
+    scenario = yaml.safe_load((SCENARIOS / "gf9_2_11_17_06_b_the_harkonnen_ambassador_asks_"
+                               "about_a_traitor.yaml").read_text("utf-8"))
+    scenario["position"]["factions"]["atreides"]["traitors"] = [traitor]
+    if orders is not None:
+        scenario["orders"] = scenario["orders"][:orders]
+    del scenario["expect"]
+    return run_scenario(scenario)
+
+
+def test_001_2_11_17_06_b_the_answer_changes_no_other_seats_mail():
+    """001 2.11.17.06 B: the answer ("yes" or "no" truthfully) from the opponent's hidden
+    traitor cards is told to Ecaz and the opponent alone: the Harkonnen, a third seat, read the
+    same events, prompts and view whether Sanya Ecaz is the Atreides' traitor or not; the
+    second mail round is Ecaz's either way."""
+    seen, answers = [], []
+    for traitor in ("Sanya Ecaz", "Rivvy Dinari"):
+        result = _question_scenario(traitor)
+        events = [e for step in result["events"] for e in step
+                  if e["to"] is None or "harkonnen" in e["to"]]
+        view = seat_view(result["state"], "harkonnen")
+        seen.append((events, {k: v for k, v in view.items() if k != "own"}, view["own"]))
+        answers += [e["data"]["answer"] for step in result["events"] for e in step
+                    if e["code"] == "ambassador-answer"]
+    assert answers == [True, False]
+    assert seen[0] == seen[1]
+
+
+def test_001_2_11_17_02_06_b_both_bots_answer_the_ambassador_question():
+    """001 2.11.17.02 B, 2.11.17.06 B by the bots: the random bot now and then asks a question
+    fitting the Ambassador there, a legal order; the basic bot asks none; the question never
+    holds the step (optional, as the prescience question of a fighting Atreides)."""
+    import random
+
+    state = _question_scenario("Sanya Ecaz", orders=0)["state"]
+    (prompt,) = [p for p in dune.prompts(state) if p.key == "question:ecaz"]
+    assert prompt.optional
+    asked = 0
+    for seed in range(20):
+        text = dune.bot_order(dune.view(state, "ecaz"), prompt, random.Random(seed))
+        assert not dune.parse(state, "ecaz", text).errors, text
+        asked += text.startswith("QUESTION TRAITOR ")
+    assert asked
+    basic = dune.bot_order(dune.view(state, "ecaz"), prompt, random.Random(0), style="basic")
+    assert basic == "QUESTION NONE"
+    problems = dune.parse(state, "ecaz", "QUESTION TRAITOR Duncan Idaho").errors
+    assert problems and "001 2.11.17.06 B" in problems[0].message

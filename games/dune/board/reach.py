@@ -585,8 +585,8 @@ def shipment_kinds(state: State, faction: str) -> tuple[str, ...]:
     Fremen shield 2; WBC lines 1192, 1200).  A GF9 ally of the Guild may cross-ship but not
     ship back to its reserves (001 2.06.11: CROSS-SHIP alone, ``ally_cross_ship``)."""
     guild_kinds = _guild_power(state, faction, Ability.GUILD_SHIPMENT)
-    ours = ("cross", "back") if guild_kinds else ("cross",) if _ally_power(
-        state, faction, Ability.ALLY_CROSS_SHIP) else ()
+    ours = ("cross", "back") if guild_kinds else ("cross",) if guild_cross(
+        state, faction) or factions.power(faction, state).cross_from(state) else ()
     ours = tuple(kind for kind in ours if not cancelled(    # GF9 001 3.01.12.02
         state, {"cross": "cross-ship", "back": "off-planet"}[kind], faction))
     if not native(state, faction):
@@ -612,6 +612,13 @@ def _guild_power(state: State, faction: str, ability: Ability) -> bool:
     line 866: ``ally_guild_shipment``)."""
     return factions.has(state, faction, ability) or _ally_power(
         state, faction, Ability.ALLY_GUILD_SHIPMENT)
+
+
+def guild_cross(state: State, faction: str) -> bool:
+    """The faction cross-ships by the Guild's power, its own or its ally's (not only by a
+    power of its own, ``Faction.cross_from``: 001 2.11.17.07 B)."""
+    return _guild_power(state, faction, Ability.GUILD_SHIPMENT) or _ally_power(
+        state, faction, Ability.ALLY_CROSS_SHIP)
 
 
 def _ally_power(state: State, faction: str, ability: Ability) -> bool:
@@ -796,7 +803,11 @@ def check_shipment(state: State, faction: str, kind: str, destination: str | Non
         state, forces, kind, destination)
     if kind in ("cross", "back"):
         assert source is not None, kind
-        shipment_group(state, faction, source, forces, from_sector)
+        taken = shipment_group(state, faction, source, forces, from_sector)
+        why = None if kind == "back" or guild_cross(state, faction) else factions.power(
+            faction, state).cross_problem(state, source, taken, forces)   # 001 2.11.17.07 B
+        if why:
+            raise OrderProblem(ErrorCode.SHIPMENT_KIND, why, (KIND_FORMS["cross"],))
         if kind == "back":
             return shipment_cost(state, faction, source, counted, kind)
     else:

@@ -734,6 +734,7 @@ STRATEGIES: dict[str, Strategy] = {
     "cache-gift": _keep_cache_cards,
     "supply-slot": _supply_slot,
     "no-field-lend": lambda view, prompt, rng: "LEND NONE",
+    "question": lambda view, prompt, rng: "QUESTION NONE",     # 001 2.11.17.02, .06 (B)
     "no-field-reveal": _keep_no_fields,
     "no-field-start": _no_field_start,
     "cache-offer": _cache_offer,

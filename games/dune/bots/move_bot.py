@@ -60,6 +60,23 @@ def random_shipment(view: dict[str, Any], options: dict[str, Any], rng: random.R
     return shipment
 
 
+def random_cross(view: dict[str, Any], cross: dict[str, Any] | None, rng: random.Random
+                 ) -> dict[str, Any] | None:
+    """Now and then (one time in four) the group its own power ships from the board
+    (``movement.bot_options``'s ``cross_from``: 001 2.11.17.07 B, Ecaz's Spacing Guild
+    Ambassador with the forces beside it), all of it, to a place it can afford; else None."""
+    if not cross or rng.random() < 0.75:
+        return None
+    spice, count = view["own"]["spice"], sum(cross["forces"].values())
+    places = [t for t in cross["landings"] if cross["landings"][t]["costs"][count - 1] <= spice]
+    if not places:
+        return None
+    territory = rng.choice(places)
+    return {"kind": "cross", "from": cross["from"], "from_sector": cross["from_sector"],
+            "to": territory, "sector": rng.choice(cross["landings"][territory]["sectors"]),
+            "forces": dict(cross["forces"]), "karama": False, "coexist": None}
+
+
 def smuggles(view: dict[str, Any], territory: str) -> bool:
     """Whether the seat may ship Smugglers into the territory (001 2.13.06): its faction ships
     them, and its forces there, if any, are Smugglers (2.13.08)."""

@@ -684,6 +684,17 @@ class Faction:
         paid for (starred ones count one each, 000 IX.C.1.b): each one once by default."""
         return sum(forces.values())
 
+    def cross_from(self, state: State) -> tuple[str, int] | None:
+        """Where its power lets it ship forces from to another territory, beside the Guild's
+        (001 2.11.17.07 B: Ecaz, where their Spacing Guild Ambassador lies face up): nowhere."""
+        return None
+
+    def cross_problem(self, state: State, source: str, sector: int, forces: dict[str, int]
+                      ) -> str | None:
+        """Why its power's own cross shipment (``cross_from``) of ``forces`` from ``sector``
+        of ``source`` may not be made, or None."""
+        return None
+
     def smuggled_cost(self, state: State, territory: str, count: int) -> int | None:
         """What its own shipment of ``count`` forces into ``territory`` with ``COEXIST`` costs
         by its power (001 2.13.06 SMUGGLERS), or None: the usual rate."""

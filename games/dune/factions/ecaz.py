@@ -42,14 +42,16 @@ from ..prompt_key import PromptKey
 from ..rules import rules_of
 from ..state import State, ally_of, data, sheet
 from ..variants.nexus_cards import nexus_vidal
+from . import bene_gesserit_voice as voice
 from . import duke_vidal
 from . import ecaz_alliance as alliance
 from . import ecaz_ambassadors as ambassadors
 from . import ecaz_cooccupied as cooccupied
 from . import ecaz_embassy as embassy
 from . import ecaz_occupy as occupy
+from . import ecaz_questions as questions
 from . import ecaz_vidal_revival as vidal_revival
-from .base import FACTION, TERRITORY, Faction, NexusPlay, RevivalTerms, has
+from .base import FACTION, TERRITORY, BattleTools, Faction, NexusPlay, RevivalTerms, has
 
 ECAZ = "ecaz"
 
@@ -203,6 +205,9 @@ class Ecaz(Faction):
         if has(state, self.seat, Ability.AMBASSADOR_FORCES):
             shown |= {"cooccupied": embassy.cooccupied(state, self.seat),
                       "face_down": embassy.face_down(state, self.seat)}
+            taken = state["factions"][self.seat].get(embassy.TANKS_LEADER)
+            if taken:                   # 2.11.17.09 B: from the tanks, public
+                shown[embassy.TANKS_LEADER] = list(taken)
         return shown
 
     def coexisting_in_view(self, view: dict[str, Any]) -> list[str]:
@@ -335,12 +340,63 @@ class Ecaz(Faction):
 
     def battle_opened(self, state: State) -> list[Event]:
         """Text B: the Moritani Ambassador in their battle gives them Duke Vidal (2.11.17.13
-        B)."""
+        B), the Tleilaxu Ambassador a leader from the tanks (2.11.17.09 B)."""
         return embassy.battle_opened(state, self.seat)
 
+    def cross_from(self, state: State) -> tuple[str, int] | None:
+        """Text B: their face-up Spacing Guild Ambassador ships from the board (2.11.17.07
+        B)."""
+        return embassy.cross_from(state, self.seat)
+
+    def cross_problem(self, state: State, source: str, sector: int, forces: dict[str, int]
+                      ) -> str | None:
+        return embassy.cross_problem(state, self.seat, source, sector, forces)
+
+    def shipping_terms(self, state: State, shipper: str) -> str:
+        """Text B: the Spacing Guild Ambassador's shipment from the board (2.11.17.07 B)."""
+        if shipper != self.seat or not embassy.cross_from(state, self.seat):
+            return ""
+        return ("You may instead ship your Spacing Guild Ambassador and any of your forces "
+                "with it to another territory (SHIP SG n FROM a TO b) at the rates from the "
+                "reserve (001 2.11.17.07 B).")
+
+    def before_plans_decision(self, state: State, battle: dict[str, Any]
+                              ) -> tuple[Prompt, str] | None:
+        """Text B: their question with the Atreides or Harkonnen Ambassador in the battle
+        (2.11.17.02 B, 2.11.17.06 B)."""
+        return questions.decision(state, self.seat, battle)
+
+    def before_plans_key(self, state: State, battle: dict[str, Any]) -> str | None:
+        return questions.key(state, self.seat, battle)
+
+    def before_plans(self, state: State, orders: dict[str, Any], wanted: dict[str, list[str]],
+                     tools: BattleTools) -> list[Event]:
+        """Their question put, published."""
+        return questions.asked(state, self.seat, orders)
+
+    def after_plans(self, state: State, wanted: dict[str, list[str]], replan: set[str],
+                    tools: BattleTools) -> list[Event]:
+        """The answer to them and the opponent; they plan again knowing it."""
+        return questions.answered(state, self.seat, replan, lambda kind: voice.counted(
+            kind, None, rules_of(state)))
+
+    def captives(self, state: State) -> list[str]:
+        """Text B: the leader the Tleilaxu Ambassador took from the tanks (2.11.17.09 B)."""
+        return embassy.tanks_leader(state, self.seat) + super().captives(state)
+
+    def captives_seen(self, view: dict[str, Any]) -> list[str]:
+        return embassy.tanks_leader(view, self.seat) + super().captives_seen(view)
+
+    def captive_killed(self, state: State, name: str) -> str | None:
+        """2.11.17.09 B: the leader taken from the tanks killed, his owner's, in the tanks."""
+        return (embassy.tanks_leader_killed(state, self.seat, name)
+                or super().captive_killed(state, name))
+
     def partner_strength(self, state: State, plans: dict[str, dict[str, Any]]) -> list[Event]:
-        """2.11.20: half their forces beside their ally, rounded up, added to its dial."""
-        return cooccupied.support(state, self.seat, plans)
+        """2.11.20: half their forces beside their ally, rounded up, added to its dial; text B:
+        none where they are co-occupied by an Ambassador (2.11.20 B)."""
+        return cooccupied.support(state, self.seat, plans, embassy.cooccupied(
+            state, self.seat) if has(state, self.seat, Ability.AMBASSADOR_FORCES) else [])
 
     def after_battle(self, state: State, winner: str | None, loser: str | None,
                      plans: dict[str, dict[str, Any]], territory: str, rng: random.Random
@@ -349,7 +405,8 @@ class Ecaz(Faction):
         2.11.17.12: Duke Vidal, given by their Ambassador until used in a battle, set aside
         once he has fought one."""
         return (cooccupied.resolved(state, self.seat, winner, plans)
-                + duke_vidal.fought(state, plans))
+                + duke_vidal.fought(state, plans)
+                + embassy.tanks_leader_back(state, self.seat))     # 2.11.17.09 B
 
     # --- the token layer
 

@@ -27,6 +27,16 @@ with no word, or one naming neither, Ecaz's own choice stands (ruling).
 Rulings (docs/rules-coverage.md, 001 2.11.19-20): the choice is Ecaz's alone until the battle
 round names who fights; co-occupied is both in the part of the territory the storm does not
 split, as a battle is.
+
+Text B (``ecaz_text_b``) keeps the ability (2.11.19 is not struck, and 2.11.20 B names it) for
+Ecaz and their ally both occupying the battle's territory, and adds: "When battling without
+ability Battling Co-Occupied while also Co-Occupied, Forces of the ally not in battle all stay
+when their ally wins, and all go to the tanks when their ally loses".  Ruling: that is Ecaz
+co-occupied there by an Ambassador (2.11.07 B: coexisting, never in the battle; their Ecaz
+Ambassador beside their ally, 2.11.20 B ALLIANCE, ``ecaz_embassy.cooccupied``) while their ally
+fights: nothing added to its dial, and after it all their forces there stay or all go
+(``support``'s ``cooccupied``, judged as the plans are revealed, before the losses that may end the
+co-occupation: the ally's plan's ``beside_kept``).
 """
 
 from __future__ import annotations
@@ -43,6 +53,7 @@ from ..state import State, ally_of, forces_at, occupants
 from .base import has
 
 ALLY, ECAZ = "ally", "ecaz"         # who fights (their sheet's ``fighter``)
+KEPT = "beside_kept"    # the ally's plan: Ecaz beside it without the ability (2.11.20 B)
 
 
 def beside(game: Any, ecaz: str, here: list[str], seat: str, other: str) -> bool:
@@ -105,9 +116,15 @@ def _fighting_ally(state: State, ecaz: str, plans: dict[str, Any], after: bool =
     return next((seat for seat in plans if seat in ally_of(state, ecaz)), None)
 
 
-def support(state: State, ecaz: str, plans: dict[str, dict[str, Any]]) -> list[Event]:
-    """2.11.20: half their forces there, rounded up, added to their ally's number dialed."""
+def support(state: State, ecaz: str, plans: dict[str, dict[str, Any]],
+            cooccupied: list[str]) -> list[Event]:
+    """2.11.20: half their forces there, rounded up, added to their ally's number dialed;
+    none without the ability (2.11.20 B: Ecaz ``cooccupied`` there by an Ambassador, module
+    docstring)."""
     ally = _fighting_ally(state, ecaz, plans)
+    if ally and state["step"]["battle"]["territory"] in cooccupied:
+        plans[ally][KEPT] = True        # judged before the losses, which may end it
+        return []
     count = sum(total(counts) for counts in _here(state, ecaz).values()) if ally else 0
     if not count:
         return []
@@ -120,13 +137,14 @@ def support(state: State, ecaz: str, plans: dict[str, dict[str, Any]]) -> list[E
 def resolved(state: State, ecaz: str, winner: str | None, plans: dict[str, dict[str, Any]]
              ) -> list[Event]:
     """2.11.20: their side won (their ally): half their forces there, rounded down, stay, the
-    rest to the tanks; else all of them."""
+    rest to the tanks; else all of them.  2.11.20 B, without the ability: all stay if it won."""
     ally = _fighting_ally(state, ecaz, plans, after=True)
     here = _here(state, ecaz) if ally else {}
     count = sum(total(counts) for counts in here.values())
     if not count:
         return []
-    lose = count - count // 2 if winner == ally else count
+    kept = count if plans[ally].get(KEPT) else count // 2
+    lose = count - kept if winner == ally else count
     lost: dict[str, int] = {}
     for sector, counts in sorted(here.items()):
         for kind, number in sorted(counts.items()):

@@ -37,11 +37,12 @@ alone is here:
 - The abilities built of 2.11.17 B: the Bene Gesserit Ambassador's force sent beside it as
   another faction ships in (.03), the Emperor's two forces' worth (.04, its kind's
   ``strength``), the Fremen's forces spared by the worm and moved after it where their
-  standing answer says (.05, ``AMBASSADOR FREMEN TO <territory> | STAY``), the Ixian's forces
-  moving two territories (.08), the CHOAM's one other face-up Ambassador (.10), the Richese's three
-  forces shipped to it as one (.11), the Moritani's Duke Vidal in its battle (.13; ruling:
-  always taken where he may be, until he fights a battle, as text A's Ecaz Ambassador gives
-  him).
+  standing answer says (.05, ``AMBASSADOR FREMEN TO <territory> | STAY``), the Spacing Guild's
+  shipment from the board with the forces beside it (.07), the Ixian's forces moving two
+  territories (.08), the Tleilaxu's leader from the tanks in its battle (.09), the
+  CHOAM's one other face-up Ambassador (.10), the Richese's three forces shipped to it as one
+  (.11), the Moritani's Duke Vidal in its battle (.13; ruling: always taken where he may be,
+  until he fights a battle, as text A's Ecaz Ambassador gives him).
 
 Rulings (docs/rules-coverage.md, "001 GF9 expansions: Ecaz"):
 
@@ -54,6 +55,10 @@ Rulings (docs/rules-coverage.md, "001 GF9 expansions: Ecaz"):
   their sheet's order (authored).
 - The Bene Gesserit Ambassador's force (2.11.17.03 B, "you may"): always sent, a free force
   of their reserve, by mail never asked; not where the storm is.
+- The Tleilaxu Ambassador's leader (2.11.17.09 B, "you may"): always taken, a leader more to
+  choose from in the plan, by mail never asked: the strongest face-up Ecaz or Tleilaxu leader in
+  the tanks, not fought elsewhere this turn (a tie: Ecaz's own first, then the sheet's order;
+  authored).  Which one is public (the tanks are).
 - A faction entering where Ecaz's Ambassador of it lies is judged by the occupancy of the
   territory before it enters (Ecaz counted unless already co-occupied there).
 """
@@ -64,6 +69,7 @@ from typing import Any
 
 from pbem.game import Event, Prompt
 
+from .. import leaders
 from ..codes import EventCode
 from ..data import Ability
 from ..forces import add, add_forces, count_in, kind, plain, remove_forces, take, total
@@ -80,8 +86,8 @@ from ..state import (
 from . import duke_vidal
 from . import ecaz_alliance as alliance
 from .base import has
+from .ecaz_pieces import PREFIX, battling, face_down, face_up, is_ambassador
 
-PREFIX = "ambassador_"
 OWN = "ambassador_ecaz"             # 2.11.17.12 (B)
 CHOAM = "ambassador_choam"          # 2.11.17.10 (B): "one other face up Ambassador"
 BENE_GESSERIT = "ambassador_bene_gesserit"  # 2.11.17.03 (B)
@@ -90,14 +96,13 @@ IXIAN = "ambassador_ixians"         # 2.11.17.08 (B)
 IXIAN_MOVES = 2                     # 2.11.17.08 (B): "may move two territories"
 RICHESE = "ambassador_richese"      # 2.11.17.11 (B)
 MORITANI = "ambassador_moritani"    # 2.11.17.13 (B)
+TLEILAXU = "ambassador_tleilaxu"    # 2.11.17.09 (B)
+GUILD = "ambassador_guild"          # 2.11.17.07 (B)
+TANKS_LEADER = "tanks_leader"       # their sheet's leader taken by it: [name, owner]
+LEADERS_FROM = ("ecaz", "tleilaxu")     # 2.11.17.09 (B): "an Ecaz or Tleilaxu leader"
 RICHESE_FORCES = 3                  # 2.11.17.11 (B): "three Forces ... as if shipping one"
 ALL = "*"                           # ``HOSTILE ALL``
 KIND = "ambassadors"                # their decision's kind (``ecaz_ambassadors.KIND``)
-
-
-def is_ambassador(name: str) -> bool:
-    """Whether a kind of force is one of their Ambassadors."""
-    return name.startswith(PREFIX)
 
 
 def depicts(name: str) -> str:
@@ -108,30 +113,6 @@ def depicts(name: str) -> str:
 def name_of(name: str) -> str:
     """An Ambassador kind's name in reports: ``Emperor Ambassador``."""
     return kind(name).singular
-
-
-def on_board(game: Any, seat: str) -> dict[str, tuple[str, int]]:
-    """Each of their Ambassadors on the board: kind -> (territory, sector), in board order."""
-    found = {}
-    for territory, sectors in game["forces"].items():
-        for sector, by_faction in sectors.items():
-            for name, count in by_faction.get(seat, {}).items():
-                if count and is_ambassador(name):
-                    found[name] = (territory, int(sector))
-    return found
-
-
-def face_down(game: Any, seat: str) -> list[str]:
-    """Their Ambassadors lying face down on the board (2.11.08 B), public (module
-    docstring)."""
-    placed = on_board(game, seat)
-    return [name for name in game["factions"][seat].get("face_down", []) if name in placed]
-
-
-def face_up(game: Any, seat: str) -> dict[str, tuple[str, int]]:
-    """Their face-up Ambassadors on the board and where each lies."""
-    down = set(face_down(game, seat))
-    return {name: at for name, at in on_board(game, seat).items() if name not in down}
 
 
 # --- set-up
@@ -154,15 +135,21 @@ def set_up(state: State, seat: str) -> list[Event]:
 def cooccupied(game: Any, seat: str) -> list[str]:
     """2.11.07 B: the territories where a face-up Ambassador of theirs "matches another
     Faction's Force(s)": that faction's forces lie there too; 2.11.13 B: once they are gone,
-    no longer.  In board order."""
-    seats = game["seats"]
+    no longer; 2.11.20 B, ALLIANCE: "You may Co-Occupy with your ally using the Ecaz
+    Ambassador" (ruling: always, while it lies face up there).  In board order."""
     found = []
     for name, (territory, _) in face_up(game, seat).items():
-        depicted = depicts(name)
-        if (depicted != seat and depicted in seats and territory not in found
-                and depicted in factions_in(game, territory)):
+        present = factions_in(game, territory)
+        if territory not in found and any(s in present for s in partners(game, seat, name)):
             found.append(territory)
     return found
+
+
+def partners(game: Any, seat: str, name: str) -> list[str]:
+    """The seated factions an Ambassador kind co-occupies with where their forces lie: the
+    one it depicts (2.11.07 B); for the Ecaz Ambassador, their ally (2.11.20 B, ALLIANCE)."""
+    found = ally_of(game, seat) if name == OWN else [depicts(name)]
+    return [s for s in found if s != seat and s in game["seats"]]
 
 
 def settle(state: State, seat: str) -> None:
@@ -193,8 +180,9 @@ def extras(state: State, seat: str) -> list[Event]:
         if len(here) <= allowed:
             continue
         present = factions_in(state, territory)
-        kept = sorted(here, key=lambda each: (depicts(each[0]) not in present
-                                              and each[0] != CHOAM, _order(state, seat, each[0])))
+        kept = sorted(here, key=lambda each: (
+            not set(partners(state, seat, each[0])) & set(present) and each[0] != CHOAM,
+            _order(state, seat, each[0])))
         back = kept[allowed:]
         for name, sector in back:
             remove_forces(state, seat, territory, sector, {name: 1})
@@ -301,7 +289,8 @@ def leaving_problem(state: State, seat: str, territory: str, forces: dict[str, i
         return None
     present = factions_in(state, territory)
     staying = [n for n in face_up(state, seat) if _up_here(state, seat, n, territory)
-               and depicts(n) in present and here.get(n, 0) > forces.get(n, 0)]
+               and set(partners(state, seat, n)) & set(present)
+               and here.get(n, 0) > forces.get(n, 0)]
     if staying:
         return None
     return (f"you are co-occupied in {territory}, where the others meet the occupancy limit: "
@@ -395,6 +384,31 @@ def shipped_count(state: State, seat: str, forces: dict[str, int], kind: str,
 
 
 # --- the Ecaz Ambassador's alliance (2.11.17.12 B)
+# --- the Spacing Guild Ambassador (2.11.17.07 B)
+def cross_from(state: State, seat: str) -> tuple[str, int] | None:
+    """2.11.17.07 B: "You may ship this Ambassador and any number of Forces from the
+    Territory with this Ambassador to any other Territory on the board (subject to storm and
+    Occupancy Limit)": with it face up on the board, a cross shipment (``reach``'s ``cross``:
+    their shipment of the turn, at the rates of a shipment from the reserve, ruling), from
+    where it lies."""
+    if not has(state, seat, Ability.AMBASSADOR_FORCES):
+        return None
+    return face_up(state, seat).get(GUILD)
+
+
+def cross_problem(state: State, seat: str, source: str, sector: int, forces: dict[str, int]
+                  ) -> str | None:
+    """Their cross shipment takes the Spacing Guild Ambassador from where it lies, with any
+    of their forces beside it (2.11.17.07 B), leaving as Clean Withdraw allows (2.11.11 B), or
+    why not."""
+    if face_up(state, seat).get(GUILD) == (source, sector) and forces.get(GUILD):
+        return leaving_problem(state, seat, source, forces)     # 2.11.11 B, Clean Withdraw
+    at = face_up(state, seat).get(GUILD)
+    return ("only your face-up Spacing Guild Ambassador ships from the board, with any of your "
+            "forces beside it: it goes too (001 2.11.17.07 B)"
+            + (f"; it lies in {at[0]}" if at else ""))
+
+
 def own_up(game: Any, seat: str) -> bool:
     """Whether their own Ambassador lies face up on the board (public): the others' consent
     is asked while it does (``Ecaz.standing_prompts``)."""
@@ -432,21 +446,75 @@ def turn_over(state: State, seat: str) -> list[Event]:
     return duke_vidal.set_aside(state, "ambassador-ally")
 
 
-# --- the Moritani Ambassador (2.11.17.13 B)
+# --- the battle abilities: the Tleilaxu (2.11.17.09 B) and Moritani (2.11.17.13 B) Ambassadors
 def battle_opened(state: State, seat: str) -> list[Event]:
-    """2.11.17.13 B: "During Battle Plans with this Ambassador you may add Duke Vidal to your
-    Active Leader Pool taking him from anywhere other than the tanks": their face-up Moritani
-    Ambassador in the part of the territory Ecaz fight in, he becomes their leader until he
-    fights a battle (``duke_vidal.fought``, asked by ``Ecaz.after_battle``)."""
+    """2.11.16 B: "a battle ability triggered during Battle Plan where the Ambassador is
+    battling": their face-up Ambassador in the part of the territory Ecaz fight in.
+
+    - 2.11.17.13 B, the Moritani's: "During Battle Plans with this Ambassador you may add Duke
+      Vidal to your Active Leader Pool taking him from anywhere other than the tanks": he
+      becomes their leader until he fights a battle (``duke_vidal.fought``, asked by
+      ``Ecaz.after_battle``).
+    - 2.11.17.09 B, the Tleilaxu's: "with this Ambassador you may take an Ecaz or Tleilaxu
+      leader from the tanks, and use it in this battle" (``_from_the_tanks``)."""
+    state["factions"][seat].pop(TANKS_LEADER, None)
     battle = state["step"].get("battle")
     if not battle or seat not in (battle["aggressor"], battle["defender"]) or not has(
             state, seat, Ability.AMBASSADOR_FORCES):
         return []
-    at = face_up(state, seat).get(MORITANI)
-    if at is None or at[0] != battle["territory"] or (
-            battle.get("sectors") and at[1] not in battle["sectors"]):
+    up = face_up(state, seat)
+    events = []
+    if battling(battle, up.get(MORITANI)):
+        events += duke_vidal.take(state, seat, duke_vidal.BATTLE, "ambassador-moritani")
+    if battling(battle, up.get(TLEILAXU)):
+        events += _from_the_tanks(state, seat, battle)
+    return events
+
+
+def _from_the_tanks(state: State, seat: str, battle: dict[str, Any]) -> list[Event]:
+    """2.11.17.09 B: the strongest face-up Ecaz or Tleilaxu leader in the tanks (ruling,
+    module docstring), one of their leaders for this battle (``tanks_leader``)."""
+    deck = data(state)
+    fought = state["step"].get("fought", {}).get(seat, {})
+    found = [(name, owner) for owner in LEADERS_FROM if owner in state["factions"]
+             for name, where in state["factions"][owner]["leaders"].items()
+             if where == leaders.TANKS and fought.get(name, battle["territory"])
+             == battle["territory"]]
+    if not found:
         return []
-    return duke_vidal.take(state, seat, duke_vidal.BATTLE, "ambassador-moritani")
+    name, owner = max(found, key=lambda pair: (deck.leader(pair[0]).strength,
+                                               pair[1] == seat, -found.index(pair)))
+    state["factions"][seat][TANKS_LEADER] = [name, owner]
+    return [Event(EventCode.AMBASSADOR_TANKS_LEADER, {"faction": seat, "leader": name,
+                                                      "owner": owner})]
+
+
+def tanks_leader(game: Any, seat: str) -> list[str]:
+    """The leader the Tleilaxu Ambassador lets them use in the battle under way (a state or
+    a view: public, ``Ecaz.in_front``)."""
+    shown = game["factions"][seat]
+    taken = shown.get(TANKS_LEADER)
+    return [taken[0]] if taken else []
+
+
+def tanks_leader_killed(state: State, seat: str, name: str) -> str | None:
+    """That leader killed in their battle: his owner's, in the tanks already; None: not
+    him."""
+    taken = state["factions"][seat].get(TANKS_LEADER)
+    if not taken or taken[0] != name:
+        return None
+    del state["factions"][seat][TANKS_LEADER]
+    return taken[1]
+
+
+def tanks_leader_back(state: State, seat: str) -> list[Event]:
+    """2.11.17.09 B: "At the end of the battle the taken leader is returned to the tanks"
+    (never left them: his place there is kept)."""
+    taken = state["factions"][seat].pop(TANKS_LEADER, None)
+    if not taken:
+        return []
+    return [Event(EventCode.AMBASSADOR_TANKS_LEADER_BACK, {"faction": seat,
+                                                           "leader": taken[0]})]
 
 
 def worm_moved(state: State, seat: str, places: dict[str, list[int]]) -> list[Event]:

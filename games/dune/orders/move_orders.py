@@ -513,13 +513,15 @@ def random_value(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> di
         return {"plans": [{}], "wait": None}
     plan: dict[str, Any] = {}
     shipment = move_bot.random_shipment(view, options, rng)
-    if shipment:
-        plan["ship"] = as_read(view, shipment)
-    step, flying = None, options.get("ornithopter_reach") and rng.random() < 0.3
+    crossed = None if shipment else move_bot.random_cross(view, options.get("cross_from"),
+                                                          rng)   # 001 2.11.17.07 B
+    if shipment or crossed:
+        plan["ship"] = as_read(view, shipment or crossed)
+    step, flying = None, not crossed and options.get("ornithopter_reach") and rng.random() < 0.3
     if flying:                              # now and then the Ornithopter (001 3.03.07)
         step = move_bot.random_move(view, {**options, "reach": options["ornithopter_reach"]},
                                     shipment, rng)
-    step = step or move_bot.random_move(view, options, shipment, rng)
+    step = step or (None if crossed else move_bot.random_move(view, options, shipment, rng))
     if step:
         plan["move"] = as_read(view, step)
         if flying:

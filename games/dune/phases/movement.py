@@ -434,10 +434,26 @@ def bot_options(state: State, seat: str, waits: bool) -> dict[str, Any]:
     if moves.may_fly(state, seat):  # 001 3.03.07, 4.06.08.05: the Ornithopter's range
         found["ornithopter_reach"] = _Reach(reach.destinations_by_place(
             state, seat, sectors, True), sectors)
+    if not reach.guild_cross(state, seat) and "cross" in reach.shipment_kinds(state, seat):
+        found["cross_from"] = _cross_from(state, seat)      # 001 2.11.17.07 B: its own
     if factions.power(seat, state).ships_coexisting:    # 001 2.13.06: Smugglers fly not
         found["smuggled_reach"] = _Reach(reach.destinations_by_place(
             state, seat, sectors, False), sectors)
     return found
+
+
+def _cross_from(state: State, seat: str) -> dict[str, Any] | None:
+    """The group its own power ships from the board (001 2.11.17.07 B), where it may land and
+    what 1, 2... of its forces cost there."""
+    at = factions.power(seat, state).cross_from(state)
+    if at is None:
+        return None
+    territory, sector = at
+    group = dict(state["forces"][territory][str(sector)][seat])
+    count = sum(group.values())
+    return {"from": territory, "from_sector": sector, "forces": group,
+            "landings": _Landings(state, seat, "cross", count, reach.shipment_destinations(
+                state, seat, "cross", territory))}
 
 
 class _Places(Mapping[str, set[int]]):
@@ -563,7 +579,7 @@ def shipping_terms(state: State, seat: str) -> str:
             if not reach.guild_rates(state, seat) else
             "half of 1 spice per force into a stronghold, of 2 elsewhere, rounded up")
     terms = f"Shipping from the reserves costs {rate}, paid to {paid}."
-    if "cross" in kinds:
+    if "cross" in kinds and reach.guild_cross(state, seat):
         terms += (" You may instead ship from one territory to another (SHIP n FROM a TO b) "
                   "or back to your reserves (SHIP n FROM a TO RESERVES) at half a spice per "
                   "force, rounded up.")

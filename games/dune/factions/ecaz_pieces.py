@@ -1,0 +1,44 @@
+"""Where Ecaz's Ambassadors lie under 001 2.11's text B (option ``ecaz_text_b``), face up or
+face down, read from a state or a view alike (the board and the face-down list are public:
+``ecaz_embassy``'s docstring); a module of its own so that the powers asking it
+(``ecaz_embassy``, ``ecaz_questions``) stay low in the import graph."""
+
+from __future__ import annotations
+
+from typing import Any
+
+PREFIX = "ambassador_"
+
+
+def is_ambassador(name: str) -> bool:
+    """Whether a kind of force is one of their Ambassadors."""
+    return name.startswith(PREFIX)
+
+
+def on_board(game: Any, seat: str) -> dict[str, tuple[str, int]]:
+    """Each of their Ambassadors on the board: kind -> (territory, sector), in board order."""
+    found = {}
+    for territory, sectors in game["forces"].items():
+        for sector, by_faction in sectors.items():
+            for name, count in by_faction.get(seat, {}).items():
+                if count and is_ambassador(name):
+                    found[name] = (territory, int(sector))
+    return found
+
+
+def face_down(game: Any, seat: str) -> list[str]:
+    """Their Ambassadors lying face down on the board (2.11.08 B), public."""
+    placed = on_board(game, seat)
+    return [name for name in game["factions"][seat].get("face_down", []) if name in placed]
+
+
+def face_up(game: Any, seat: str) -> dict[str, tuple[str, int]]:
+    """Their face-up Ambassadors on the board and where each lies."""
+    down = set(face_down(game, seat))
+    return {name: at for name, at in on_board(game, seat).items() if name not in down}
+
+
+def battling(battle: dict[str, Any], at: tuple[str, int] | None) -> bool:
+    """Whether an Ambassador lying ``at`` is in ``battle``'s part of its territory."""
+    return at is not None and at[0] == battle["territory"] and (
+        not battle.get("sectors") or at[1] in battle["sectors"])
