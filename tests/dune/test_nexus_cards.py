@@ -162,8 +162,9 @@ def test_001_4_03_07_every_use_offered_is_its_faction_s_module_s():
     named = {seat for seat in offered if NexusUse.NAMED in power(seat, rules).nexus_uses}
     assert named == {"choam", FR, EM, AT, "bene-gesserit"}    # INTERNAL AUDIT, PRESCIENCE...
     both = [NexusUse.BETRAYAL, NexusUse.SECRET_ALLY]
-    assert offered["guild"] == offered[FR] == offered["richese"] == offered[AT] == both
+    assert offered["guild"] == offered[FR] == offered[AT] == both
     all_three = [NexusUse.BETRAYAL, NexusUse.CUNNING, NexusUse.SECRET_ALLY]
+    assert offered["richese"] == all_three
     assert offered["ixians"] == offered[HA] == offered["tleilaxu"] == offered[EM] == all_three
     assert offered["moritani"] == offered["choam"] == offered["ecaz"] == all_three
     assert offered["bene-gesserit"] == all_three
@@ -362,6 +363,21 @@ def test_001_4_03_07_03_the_bg_betrayal_stops_the_voice_in_a_battle():
 
 def test_001_4_03_07_07_the_guild_betrayal_takes_a_shipment_s_payment():
     played("gf9_4_03_07_07_the_guild_card_s_betrayal_takes_a_shipment_s_payment")
+
+
+def test_001_4_03_07_11_the_richese_cunning_ships_two_no_fields():
+    """The No-Field named lands face down, the highest of the supply revealed at once in front
+    of the shield with its forces; without the card set the same shipment takes one."""
+    state = played("gf9_4_03_07_11_the_richese_card_s_cunning_ships_two_no_fields")
+    assert nexus_cards.SET not in state["factions"]["richese"] and violations(state) == []
+    scenario = yaml.safe_load((SCENARIOS / "gf9_4_03_07_11_the_richese_card_s_cunning_ships_"
+                                           "two_no_fields.yaml").read_text())
+    unplayed = [{"richese": "PASS"}, *scenario["orders"][1:]]
+    state = run_scenario({**scenario, "orders": unplayed, "expect": {}})["state"]
+    assert {t["value"]: (t["at"], t.get("territory")) for t in state["tokens"]
+            if t["kind"] == "no_field"} == {"0": ("board", "Arrakeen"), "3": ("behind", None),
+                                            "5": ("behind", None)}
+    assert "Arrakeen" not in state["forces"] or not state["forces"]["Arrakeen"].get("richese")
 
 
 def test_001_4_03_07_05_a_card_set_for_the_worm_and_played_in_the_revival_is_set_no_more():
