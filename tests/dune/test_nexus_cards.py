@@ -21,8 +21,10 @@ from pbem.games.dune.cards import nexus_cards as playing
 from pbem.games.dune.data import NexusUse
 from pbem.games.dune.factions import power
 from pbem.games.dune.invariants import violations
+from pbem.games.dune.orders import move_orders
 from pbem.games.dune.rules import make_rules
 from pbem.games.dune.scenario import run_scenario
+from pbem.games.dune.scenario.format import ScenarioError
 from pbem.games.dune.state import ruleset_data
 from pbem.games.dune.variants import nexus_cards
 
@@ -162,9 +164,9 @@ def test_001_4_03_07_every_use_offered_is_its_faction_s_module_s():
     named = {seat for seat in offered if NexusUse.NAMED in power(seat, rules).nexus_uses}
     assert named == {"choam", FR, EM, AT, "bene-gesserit"}    # INTERNAL AUDIT, PRESCIENCE...
     both = [NexusUse.BETRAYAL, NexusUse.SECRET_ALLY]
-    assert offered["guild"] == offered[FR] == offered[AT] == both
+    assert offered[FR] == offered[AT] == both
     all_three = [NexusUse.BETRAYAL, NexusUse.CUNNING, NexusUse.SECRET_ALLY]
-    assert offered["richese"] == all_three
+    assert offered["richese"] == offered["guild"] == all_three
     assert offered["ixians"] == offered[HA] == offered["tleilaxu"] == offered[EM] == all_three
     assert offered["moritani"] == offered["choam"] == offered["ecaz"] == all_three
     assert offered["bene-gesserit"] == all_three
@@ -363,6 +365,24 @@ def test_001_4_03_07_03_the_bg_betrayal_stops_the_voice_in_a_battle():
 
 def test_001_4_03_07_07_the_guild_betrayal_takes_a_shipment_s_payment():
     played("gf9_4_03_07_07_the_guild_card_s_betrayal_takes_a_shipment_s_payment")
+
+
+def test_001_4_03_07_07_the_guild_cunning_ships_a_second_time_after_the_move():
+    """The second SHIP of a plan is shipped after the move, the card played with it and its
+    line echoed back; without the card set the same line is refused, quoting it."""
+    name = "gf9_4_03_07_07_the_guild_card_s_cunning_ships_a_second_time_after_the_move"
+    played(name)
+    scenario = yaml.safe_load((SCENARIOS / f"{name}.yaml").read_text())
+    state = run_scenario({**scenario, "orders": scenario["orders"][:3], "expect": {}})["state"]
+    parsed = DUNE.parse(state, "guild", "SHIP 1 TO Sihaya Ridge\nSHIP 2 TO Arrakeen")
+    assert not parsed.errors
+    plan = parsed.orders[0].value["plans"][0]
+    assert plan["ship"]["forces"] == {"force": 1} and plan["extra_ship"]["to"] == "Arrakeen"
+    assert move_orders.text(state, parsed.orders[0].value).splitlines() == [
+        "SHIP 1 TO Sihaya Ridge", "SHIP 2 TO Arrakeen"]
+    unset = [{"guild": "PASS"}, *scenario["orders"][1:]]
+    with pytest.raises(ScenarioError, match="line 3 'SHIP 4 TO Arrakeen': one SHIP per plan"):
+        run_scenario({**scenario, "orders": unset, "expect": {}})
 
 
 def test_001_4_03_07_11_the_richese_cunning_ships_two_no_fields():

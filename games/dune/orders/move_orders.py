@@ -8,6 +8,8 @@ and movement"):
   skill Planetologist a second ``MOVE`` in the plan from another territory to the same one
   (001 4.07.15.07: the two groups in one movement, then neither goes further for the skill);
 - ``HAJR MOVE ...``: the extra move of the Hajr card (or the Richese Ornithopter's);
+- a second ``SHIP`` in a plan, with the Spacing Guild Nexus card set for its Cunning (001
+  4.03.07.07): the extra shipment, after the move (``extra_ship``);
 - ``ORNITHOPTER MOVE ...``: the turn's move, its group up to three territories, the Richese
   Ornithopter played (001 3.03.07);
 - ``PASS``: neither; ``ELSE``: what follows is the next plan, tried if the one before is not
@@ -49,6 +51,7 @@ from ..phases import moves
 from ..rules import cite, rules_of
 from ..state import State, faction_name
 from ..variants import skill_powers
+from ..variants.nexus_cards import EXTRA_SHIPMENT, set_at
 from .language import (
     OrderKind,
     OrderProblem,
@@ -301,6 +304,11 @@ def combine(state: State, prompt: Prompt, parts: list[dict[str, Any]]) -> dict[s
                     plans[-1]["join"] = part["move"]                # 001 4.07.15.07
                     lines[-1]["join"] = index
                     continue
+                if (key == "ship" and key in plans[-1] and "extra_ship" not in plans[-1]
+                        and set_at(state, prompt.seat, EXTRA_SHIPMENT)):
+                    plans[-1]["extra_ship"] = part["ship"]          # 001 4.03.07.07
+                    lines[-1]["extra_ship"] = index
+                    continue
                 if key in plans[-1]:
                     raise OrderProblem(ErrorCode.TWICE, f"one {key.upper()} per plan "
                                        f"({cite(state, '000 IX.C')}); write ELSE between plans",
@@ -388,7 +396,7 @@ def failing_part(state: State, seat: str, plan: dict[str, Any], value: dict[str,
     """Which part of a plan that cannot be carried out is at fault: the first whose plan up
     to it fails."""
     partial: dict[str, Any] = {}
-    for key in ("ship", "move", "join", "hajr"):
+    for key in ("ship", "move", "join", "extra_ship", "hajr"):
         if key not in plan:
             continue
         partial[key] = plan[key]
@@ -442,6 +450,8 @@ def text(game: Any, value: dict[str, Any]) -> str:
             lines.append(_move_line(game, plan["move"]))
         if plan.get("join"):
             lines.append("MOVE " + move_text(game, plan["join"]))
+        if plan.get("extra_ship"):
+            lines.append(shipment_text(game, plan["extra_ship"]))
         if plan.get("hajr"):
             lines.append("HAJR MOVE " + move_text(game, plan["hajr"]))
         blocks.append("\n".join(lines) or "PASS")

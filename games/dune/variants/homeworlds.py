@@ -396,7 +396,7 @@ class Homeworlds(Variant):
 
     def battle_over(self, state: State, territory: str, winner: str | None,
                     plans: dict[str, dict[str, Any]], lost: dict[str, Counts],
-                    rng: random.Random) -> list[Event]:
+                    rng: random.Random, dialed: Callable[[str], int]) -> list[Event]:
         """4.10.12 "Caladan" (High): the winner's force from the reserves, by its word."""
         return homeworld_words.battle_won(state, winner, territory) if winner else []
 

@@ -65,6 +65,7 @@ TRAITOR = "traitor revealed"        # ``NexusPlay.at``: set for the next traitor
 FACE_DANCER = "face dancer revealed"    # ``NexusPlay.at``: the next Face Dancer revealed on one
 SALE = "cache card sold"            # ``NexusPlay.at``: set for the next sale of an offered card
 NO_FIELD_SHIPPED = "no-field shipment"  # ``NexusPlay.at``: the holder's next No-Field shipped
+EXTRA_SHIPMENT = "second shipment"  # ``NexusPlay.at``: a second SHIP in the holder's turn
 REDRAW_TRAITORS = "nexus_traitor_redraw"    # a sheet's: traitors owed at War Continues (.06)
 FIVE_AS_ONE = "five_shipped_as_one"     # a power lent (``lend``): 001 4.03.07.11
 REVIVAL_TERMS = "revival_5_at_1"    # lent: a revival limit of 5, forces at 1 spice (.09)
@@ -397,7 +398,8 @@ def _set_for(state: State, seat: str) -> str | None:
 
 def set_at(state: State, seat: str, moment: str) -> dict[str, Any] | None:
     """``seat``'s card, where it is set for ``moment`` (``NexusPlay.at``), for the faction
-    module that carries the moment out (the Richese card's Cunning, 001 4.03.07.11)."""
+    module or the order that carries the moment out (the Richese card's Cunning, 001
+    4.03.07.11; the Guild card's, .07)."""
     return held(state, seat) if _set_for(state, seat) == moment else None
 
 
