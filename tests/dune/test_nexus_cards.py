@@ -164,9 +164,9 @@ def test_001_4_03_07_every_use_offered_is_its_faction_s_module_s():
     named = {seat for seat in offered if NexusUse.NAMED in power(seat, rules).nexus_uses}
     assert named == {"choam", FR, EM, AT, "bene-gesserit"}    # INTERNAL AUDIT, PRESCIENCE...
     both = [NexusUse.BETRAYAL, NexusUse.SECRET_ALLY]
-    assert offered[FR] == offered[AT] == both
+    assert offered[AT] == both
     all_three = [NexusUse.BETRAYAL, NexusUse.CUNNING, NexusUse.SECRET_ALLY]
-    assert offered["richese"] == offered["guild"] == all_three
+    assert offered["richese"] == offered["guild"] == offered[FR] == all_three
     assert offered["ixians"] == offered[HA] == offered["tleilaxu"] == offered[EM] == all_three
     assert offered["moritani"] == offered["choam"] == offered["ecaz"] == all_three
     assert offered["bene-gesserit"] == all_three
@@ -365,6 +365,19 @@ def test_001_4_03_07_03_the_bg_betrayal_stops_the_voice_in_a_battle():
 
 def test_001_4_03_07_07_the_guild_betrayal_takes_a_shipment_s_payment():
     played("gf9_4_03_07_07_the_guild_card_s_betrayal_takes_a_shipment_s_payment")
+
+
+def test_001_4_03_07_05_the_fremen_cunning_rides_a_worm_from_afar():
+    """The worm where no forces are is ridden from the desert territory named; the bots name
+    such a territory; without the card played nobody is asked to ride it."""
+    name = "gf9_4_03_07_05_the_fremen_card_s_cunning_rides_a_worm_from_afar"
+    played(name)
+    scenario = yaml.safe_load((SCENARIOS / f"{name}.yaml").read_text())
+    state = run_scenario({**scenario, "orders": [], "expect": {}})["state"]
+    assert power(FR, state).nexus_targets(state, NexusUse.CUNNING, FR) == ["The Great Flat"]
+    unplayed = [{AT: "DIAL 1", FR: "DIAL 1"}, *scenario["orders"][1:]]
+    with pytest.raises(ScenarioError, match="'RIDE Carthag': RIDE is not a decision open"):
+        run_scenario({**scenario, "orders": unplayed, "expect": {}})
 
 
 def test_001_4_03_07_07_the_guild_cunning_ships_a_second_time_after_the_move():
