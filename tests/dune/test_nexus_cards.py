@@ -398,6 +398,28 @@ def test_001_4_03_07_07_the_guild_cunning_ships_a_second_time_after_the_move():
         run_scenario({**scenario, "orders": unset, "expect": {}})
 
 
+def test_001_4_03_07_07_the_random_bot_ships_a_second_time_with_the_card_set():
+    """The Guild's bot, its card set, plans now and then a second shipment, with the plan
+    without it to fall back on: some turns ship twice and play the card, none breaks an
+    invariant; with no card set it plans none."""
+    name = "gf9_4_03_07_07_the_guild_card_s_cunning_ships_a_second_time_after_the_move"
+    scenario = yaml.safe_load((SCENARIOS / f"{name}.yaml").read_text())
+    state = run_scenario({**scenario, "orders": scenario["orders"][:3], "expect": {}})["state"]
+    twice = 0
+    for seed in range(30):
+        orders = DUNE.bot_decisions(state, random.Random(seed), "random")
+        if "extra_ship" not in orders["move:guild"]["plans"][0]:
+            continue
+        after, events = DUNE.apply(state, orders, step_rng("bot-ships-twice", seed))
+        assert violations(after) == []
+        shipped = [e for e in events if e.code == "shipment" and e.data["faction"] == "guild"]
+        twice += len(shipped) == 2
+    assert twice
+    state["factions"]["guild"].pop(nexus_cards.SET)
+    assert not any("extra_ship" in plan for seed in range(30) for plan in DUNE.bot_decisions(
+        state, random.Random(seed), "random")["move:guild"]["plans"])
+
+
 def test_001_4_03_07_11_the_richese_cunning_ships_two_no_fields():
     """The No-Field named lands face down, the highest of the supply revealed at once in front
     of the shield with its forces; without the card set the same shipment takes one."""
