@@ -243,7 +243,8 @@ def _blow(state: State, rng: random.Random) -> list[Event]:
                     step.setdefault("reserve_rides", []).append(worm["territory"])
             if empty:                   # 001 4.03.07.05: the Fremen Nexus card's Cunning
                 ridden, played = variants.worm_ridden_from(state, worm["territory"], rng)
-                step.setdefault("rides", []).extend(ridden)
+                if ridden:
+                    step.setdefault("rides", []).extend(ridden)
                 events += played
         elif _stage_prompts(state, worm["stages"][0]):
             return events
