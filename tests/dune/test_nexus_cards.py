@@ -393,6 +393,10 @@ def test_001_4_03_07_07_the_guild_cunning_ships_a_second_time_after_the_move():
     assert plan["ship"]["forces"] == {"force": 1} and plan["extra_ship"]["to"] == "Arrakeen"
     assert move_orders.text(state, parsed.orders[0].value).splitlines() == [
         "SHIP 1 TO Sihaya Ridge", "SHIP 2 TO Arrakeen"]
+    state["spice"]["The Minor Erg"] = 6         # the echo's note names the second shipment
+    parsed = DUNE.parse(state, "guild", "SHIP 1 TO Sihaya Ridge\nSHIP 2 TO The Minor Erg")
+    assert parsed.orders[0].notes == (
+        "SHIP 2 TO The Minor Erg: read as sector 8, where the spice is",)
     unset = [{"guild": "PASS"}, *scenario["orders"][1:]]
     with pytest.raises(ScenarioError, match="line 3 'SHIP 4 TO Arrakeen': one SHIP per plan"):
         run_scenario({**scenario, "orders": unset, "expect": {}})

@@ -422,9 +422,11 @@ def notes(state: State, prompt: Prompt, value: dict[str, Any]) -> tuple[str, ...
         except OrderProblem:
             continue
         prefix = f"plan {number}: " if len(value["plans"]) > 1 else ""
+        ships = [plan[key] for key in ("ship", "extra_ship") if plan.get(key)]   # 4.03.07.07
         for event in events:
+            shipped = ships.pop(0) if event.code == "shipment" and ships else None
             if "chosen" in event.data:
-                line = (shipment_text(state, plan["ship"]) if event.code == "shipment"
+                line = (shipment_text(state, shipped) if shipped is not None
                         else "HAJR MOVE " + move_text(state, plan["hajr"]) if event.data["hajr"]
                         else _move_line(state, plan["move"]))
                 found.append(f"{prefix}{line}: read as sector {event.data['sector']}, "
