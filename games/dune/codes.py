@@ -407,6 +407,7 @@ class EventCode(StrEnum):
     NEXUS_LEADER_REVIVED = "nexus-leader-revived"   # 4.03.07.09: a leader revived free
     NEXUS_EMPEROR_PAID = "nexus-emperor-paid"       # 4.03.07.04: for the ally's card
     NEXUS_WORM_SPARED = "nexus-worm-spared"         # 4.03.07.05: no forces lost to a worm
+    NEXUS_WORM_RIDDEN = "nexus-worm-ridden"         # 4.03.07.05: a worm ridden from afar
     NEXUS_POWER_STOPPED = "nexus-power-stopped"     # 4.03.07.02-03: stopped in a battle
     NEXUS_PAYMENT_TAKEN = "nexus-payment-taken"     # 4.03.07.07: a shipment's payment
     NEXUS_TRAITOR_CANCELLED = "nexus-traitor-cancelled"     # 4.03.07.06: shuffled back

@@ -21,8 +21,10 @@ from pbem.games.dune.cards import nexus_cards as playing
 from pbem.games.dune.data import NexusUse
 from pbem.games.dune.factions import power
 from pbem.games.dune.invariants import violations
+from pbem.games.dune.orders import move_orders
 from pbem.games.dune.rules import make_rules
 from pbem.games.dune.scenario import run_scenario
+from pbem.games.dune.scenario.format import ScenarioError
 from pbem.games.dune.state import ruleset_data
 from pbem.games.dune.variants import nexus_cards
 
@@ -162,8 +164,9 @@ def test_001_4_03_07_every_use_offered_is_its_faction_s_module_s():
     named = {seat for seat in offered if NexusUse.NAMED in power(seat, rules).nexus_uses}
     assert named == {"choam", FR, EM, AT, "bene-gesserit"}    # INTERNAL AUDIT, PRESCIENCE...
     both = [NexusUse.BETRAYAL, NexusUse.SECRET_ALLY]
-    assert offered["guild"] == offered[FR] == offered["richese"] == offered[AT] == both
+    assert offered[AT] == both
     all_three = [NexusUse.BETRAYAL, NexusUse.CUNNING, NexusUse.SECRET_ALLY]
+    assert offered["richese"] == offered["guild"] == offered[FR] == all_three
     assert offered["ixians"] == offered[HA] == offered["tleilaxu"] == offered[EM] == all_three
     assert offered["moritani"] == offered["choam"] == offered["ecaz"] == all_three
     assert offered["bene-gesserit"] == all_three
@@ -362,6 +365,78 @@ def test_001_4_03_07_03_the_bg_betrayal_stops_the_voice_in_a_battle():
 
 def test_001_4_03_07_07_the_guild_betrayal_takes_a_shipment_s_payment():
     played("gf9_4_03_07_07_the_guild_card_s_betrayal_takes_a_shipment_s_payment")
+
+
+def test_001_4_03_07_05_the_fremen_cunning_rides_a_worm_from_afar():
+    """The worm where no forces are is ridden from the desert territory named; the bots name
+    such a territory; without the card played nobody is asked to ride it."""
+    name = "gf9_4_03_07_05_the_fremen_card_s_cunning_rides_a_worm_from_afar"
+    played(name)
+    scenario = yaml.safe_load((SCENARIOS / f"{name}.yaml").read_text())
+    state = run_scenario({**scenario, "orders": [], "expect": {}})["state"]
+    assert power(FR, state).nexus_targets(state, NexusUse.CUNNING, FR) == ["The Great Flat"]
+    unplayed = [{AT: "DIAL 1", FR: "DIAL 1"}, *scenario["orders"][1:]]
+    with pytest.raises(ScenarioError, match="'RIDE Carthag': RIDE is not a decision open"):
+        run_scenario({**scenario, "orders": unplayed, "expect": {}})
+
+
+def test_001_4_03_07_07_the_guild_cunning_ships_a_second_time_after_the_move():
+    """The second SHIP of a plan is shipped after the move, the card played with it and its
+    line echoed back; without the card set the same line is refused, quoting it."""
+    name = "gf9_4_03_07_07_the_guild_card_s_cunning_ships_a_second_time_after_the_move"
+    played(name)
+    scenario = yaml.safe_load((SCENARIOS / f"{name}.yaml").read_text())
+    state = run_scenario({**scenario, "orders": scenario["orders"][:3], "expect": {}})["state"]
+    parsed = DUNE.parse(state, "guild", "SHIP 1 TO Sihaya Ridge\nSHIP 2 TO Arrakeen")
+    assert not parsed.errors
+    plan = parsed.orders[0].value["plans"][0]
+    assert plan["ship"]["forces"] == {"force": 1} and plan["extra_ship"]["to"] == "Arrakeen"
+    assert move_orders.text(state, parsed.orders[0].value).splitlines() == [
+        "SHIP 1 TO Sihaya Ridge", "SHIP 2 TO Arrakeen"]
+    state["spice"]["The Minor Erg"] = 6         # the echo's note names the second shipment
+    parsed = DUNE.parse(state, "guild", "SHIP 1 TO Sihaya Ridge\nSHIP 2 TO The Minor Erg")
+    assert parsed.orders[0].notes == (
+        "SHIP 2 TO The Minor Erg: read as sector 8, where the spice is",)
+    unset = [{"guild": "PASS"}, *scenario["orders"][1:]]
+    with pytest.raises(ScenarioError, match="line 3 'SHIP 4 TO Arrakeen': one SHIP per plan"):
+        run_scenario({**scenario, "orders": unset, "expect": {}})
+
+
+def test_001_4_03_07_07_the_random_bot_ships_a_second_time_with_the_card_set():
+    """The Guild's bot, its card set, plans now and then a second shipment, with the plan
+    without it to fall back on: some turns ship twice and play the card, none breaks an
+    invariant; with no card set it plans none."""
+    name = "gf9_4_03_07_07_the_guild_card_s_cunning_ships_a_second_time_after_the_move"
+    scenario = yaml.safe_load((SCENARIOS / f"{name}.yaml").read_text())
+    state = run_scenario({**scenario, "orders": scenario["orders"][:3], "expect": {}})["state"]
+    twice = 0
+    for seed in range(30):
+        orders = DUNE.bot_decisions(state, random.Random(seed), "random")
+        if "extra_ship" not in orders["move:guild"]["plans"][0]:
+            continue
+        after, events = DUNE.apply(state, orders, step_rng("bot-ships-twice", seed))
+        assert violations(after) == []
+        shipped = [e for e in events if e.code == "shipment" and e.data["faction"] == "guild"]
+        twice += len(shipped) == 2
+    assert twice
+    state["factions"]["guild"].pop(nexus_cards.SET)
+    assert not any("extra_ship" in plan for seed in range(30) for plan in DUNE.bot_decisions(
+        state, random.Random(seed), "random")["move:guild"]["plans"])
+
+
+def test_001_4_03_07_11_the_richese_cunning_ships_two_no_fields():
+    """The No-Field named lands face down, the highest of the supply revealed at once in front
+    of the shield with its forces; without the card set the same shipment takes one."""
+    state = played("gf9_4_03_07_11_the_richese_card_s_cunning_ships_two_no_fields")
+    assert nexus_cards.SET not in state["factions"]["richese"] and violations(state) == []
+    scenario = yaml.safe_load((SCENARIOS / "gf9_4_03_07_11_the_richese_card_s_cunning_ships_"
+                                           "two_no_fields.yaml").read_text())
+    unplayed = [{"richese": "PASS"}, *scenario["orders"][1:]]
+    state = run_scenario({**scenario, "orders": unplayed, "expect": {}})["state"]
+    assert {t["value"]: (t["at"], t.get("territory")) for t in state["tokens"]
+            if t["kind"] == "no_field"} == {"0": ("board", "Arrakeen"), "3": ("behind", None),
+                                            "5": ("behind", None)}
+    assert "Arrakeen" not in state["forces"] or not state["forces"]["Arrakeen"].get("richese")
 
 
 def test_001_4_03_07_05_a_card_set_for_the_worm_and_played_in_the_revival_is_set_no_more():

@@ -7,11 +7,19 @@ from typing import Any
 
 from pbem.game import Event
 
+from ..codes import EventCode
 from ..data import NexusUse
+from ..forces import count_in
 from ..rules import Rules, rules_of
 from ..state import State, data, sheet
-from ..variants.nexus_cards import BEFORE_SHIPMENT, WORM, nexus_revival, withhold
-from .base import BEAST_OF_BURDEN, MOVEMENT, Faction, NexusPlay
+from ..variants.nexus_cards import (
+    BEFORE_SHIPMENT,
+    EMPTY_WORM,
+    WORM,
+    nexus_revival,
+    withhold,
+)
+from .base import BEAST_OF_BURDEN, MOVEMENT, TERRITORY, Faction, NexusPlay
 
 NEXUS_FREE_REVIVAL = 3      # 001 4.03.07.05: "increase your free revival to 3 for the Turn"
 # The rounds in which the Fremen card's Betrayal withholds their ride (001 4.03.07.05 "Beast of
@@ -33,6 +41,13 @@ class Fremen(Faction):
         "from the tanks free after your revival; in any other round, set for the next worm "
         "that would devour your forces: none of them lost to it (001 4.03.07.05).",
         phases=("revival",), at=WORM),
+        # Cunning: "When a sandworm appears in a territory with no Forces, any Forces you have
+        # in one desert Territory may use ability Beast of Burden" (ruling: set ahead, naming
+        # the desert territory; played by that worm, the ride asked after the Nexus as any)
+        NexusUse.CUNNING: NexusPlay(
+        "set now, naming a desert territory of yours: when a worm next appears where no "
+        "forces are, your forces in that territory may ride it after the Nexus, as from the "
+        "worm's own (001 4.03.07.05, 2.04.09).", names=TERRITORY, at=EMPTY_WORM),
         NexusUse.NAMED: NexusPlay(
         "NATIVE RESILIENCY: in the revival, after your revival, up to 3 of your forces "
         "revived from the tanks free, beyond your limit (001 4.03.07.05, text B).",
@@ -50,6 +65,8 @@ class Fremen(Faction):
         before its end the ride withheld to the turn's end, the Mentat Pause; after it, in a
         round before Shipment and Movement, their two territories withheld to that phase's
         end; Shai-Hulud, 2.04.08, stays theirs: their forces are still not devoured)."""
+        if use == NexusUse.CUNNING:
+            return self._ridden_from(state, holder, target)
         if use == NexusUse.NAMED:           # 001 4.03.07.05 (B): NATIVE RESILIENCY
             if not state["factions"][holder]["tanks"]:
                 return None
@@ -65,6 +82,25 @@ class Fremen(Faction):
         if use != NexusUse.SECRET_ALLY or more <= 0 or not state["factions"][holder]["tanks"]:
             return None
         return nexus_revival(state, holder, more, "Fremen Nexus card", use, "001 4.03.07.05")
+
+    def _ridden_from(self, state: State, holder: str, place: str | None
+                     ) -> list[Event] | None:
+        """001 4.03.07.05, Cunning: played by a worm that appeared where no forces were
+        (``variants.nexus_cards.NexusCards.worm_ridden_from``), on the desert territory its
+        line named, where the holder has forces (ruling: else the card stays set)."""
+        worm = state["step"].get("worm") or {}
+        if (place is None or not data(state).board[place].is_sand
+                or not count_in(state, holder, place)):
+            return None
+        return [Event(EventCode.NEXUS_WORM_RIDDEN, {"faction": holder, "territory": place,
+                                                    "worm": worm.get("territory")})]
+
+    def nexus_targets(self, state: State, use: NexusUse, holder: str) -> list[str]:
+        """The Cunning's desert territories where the holder has forces (for the bots)."""
+        if use != NexusUse.CUNNING:
+            return super().nexus_targets(state, use, holder)
+        return sorted(t.name for t in data(state).board.territories
+                      if t.is_sand and count_in(state, holder, t.name))
 
     # --- hooks of set-up
 

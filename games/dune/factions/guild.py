@@ -8,7 +8,7 @@ from pbem.game import Event
 
 from ..data import Ability, NexusUse
 from ..state import State
-from ..variants.nexus_cards import BEFORE_SHIPMENT, PAYMENT, lend
+from ..variants.nexus_cards import BEFORE_SHIPMENT, EXTRA_SHIPMENT, PAYMENT, lend
 from .base import SHIPMENT, Faction, NexusPlay, has
 
 # 001 4.03.07.07, Secret Ally: the Guild's rates and three types of shipment, lent for "your
@@ -28,6 +28,16 @@ class Guild(Faction):
         NexusUse.BETRAYAL: NexusPlay(
             "set now: the next shipment paid for to the Guild or the bank, anyone's, yours "
             "too, its payment in full taken by you (001 4.03.07.07).", at=PAYMENT),
+        # Cunning: "an extra Force Shipment action subject to your shipment rules, immediately
+        # after performing your Shipment and Movement actions.  The second Shipment cannot
+        # Move unless you play Hajr" (ruling: set ahead, a second SHIP line in a plan of the
+        # holder's turn, ``orders.move_orders.combine``, carried out after its move by
+        # ``phases.moves.carry_out``, before a HAJR MOVE, which may move it)
+        NexusUse.CUNNING: NexusPlay(
+            "set now: in a later turn of yours in Shipment and Movement a plan may hold a "
+            "second SHIP line, a shipment by your own shipping rules carried out after your "
+            "move (a HAJR MOVE after it may move those forces) (001 4.03.07.07).",
+            at=EXTRA_SHIPMENT),
         NexusUse.SECRET_ALLY: NexusPlay(
             "until the end of this turn's Shipment and Movement, you ship at the Guild's "
             "rates (half price) and may cross-ship and ship back to your reserves (001 "

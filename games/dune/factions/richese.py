@@ -20,7 +20,15 @@ from ..data import Ability, NexusUse
 from ..prompt_key import PromptKey
 from ..rules import rules_of
 from ..state import State, ally_of, data, sheet
-from ..variants.nexus_cards import BEFORE_SHIPMENT, FIVE_AS_ONE, SALE, lend
+from ..variants.nexus_cards import (
+    BEFORE_SHIPMENT,
+    FIVE_AS_ONE,
+    NO_FIELD_SHIPPED,
+    SALE,
+    lend,
+    played,
+    set_at,
+)
 from . import richese_black_market as black_market
 from . import richese_cache as cache
 from . import richese_no_fields as no_fields
@@ -38,6 +46,13 @@ class Richese(Faction):
         "set now: at the next sale of a Richese cache card by auction, the card discarded "
         "unpaid if Richese buy it, else its price paid to the bank (or the Emperor) and not to "
         "Richese, their Alternate Income cancelled (001 4.03.07.11).", at=SALE),
+        # Cunning: "When using ability No-Field use two No-Field tokens.  The first token is
+        # Revealed immediately" (set ahead, carried out by ``token_shipped``)
+        NexusUse.CUNNING: NexusPlay(
+        "set now: your next No-Field shipment takes a second No-Field of your supply, the "
+        "highest, revealed at once in front of your shield with its forces from your reserve; "
+        "the one your order names lands face down (001 4.03.07.11, 2.10.14).",
+        at=NO_FIELD_SHIPPED),
         NexusUse.SECRET_ALLY: NexusPlay(
         "until the end of this turn's Shipment and Movement, a shipment of up to 5 of your "
         "forces from reserves costs what 1 would (001 4.03.07.11).", phases=BEFORE_SHIPMENT)}
@@ -216,9 +231,16 @@ class Richese(Faction):
 
     def token_shipped(self, state: State, value: str, territory: str, sector: int,
                       shipper: str) -> list[Event]:
+        """NO-FIELD (2.10.11), their ally's (2.10.20); with their Nexus card set for its
+        Cunning (001 4.03.07.11), a second No-Field revealed at once beside it."""
         if shipper != self.seat:
             return no_fields.ally_shipped(state, self.seat, shipper, territory, sector)
-        return no_fields.shipped(state, self.seat, value, territory, sector)
+        events = no_fields.shipped(state, self.seat, value, territory, sector)
+        record = set_at(state, self.seat, NO_FIELD_SHIPPED)
+        second = no_fields.doubled(state, self.seat, territory, sector) if record else []
+        if record and second:
+            events += [*played(state, record, NexusUse.CUNNING), *second]
+        return events
 
     # --- hooks of battle
 

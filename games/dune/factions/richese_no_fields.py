@@ -38,6 +38,8 @@ of the shield once revealed.
   with the plans (``Faction.at_reveal``); their plan may dial the forces it stands for
   (``battle_plan.side_of_state``), which only they are told.
 - BLIND PRESCIENCE (2.10.18): ``atreides_prescience.blind``.
+- The Richese Nexus card's Cunning (001 4.03.07.11, the variant ``nexus_cards``): set ahead,
+  their next No-Field shipment takes a second token revealed at once (``doubled``).
 
 Rulings (docs/rules-coverage.md, "001 GF9 expansions: CHOAM and Richese"): alone in a
 territory a No-Field does not occupy it (no stronghold held, no rate of 3 in Arrakeen or
@@ -114,6 +116,18 @@ def shipped(state: State, seat: str, value: str, territory: str, sector: int) ->
     to the supply (2.10.11)."""
     placed(state, seat, value, territory, sector)
     return []
+
+
+def doubled(state: State, seat: str, territory: str, sector: int) -> list[Event]:
+    """001 4.03.07.11, the Richese Nexus card's Cunning: a second No-Field of their supply
+    with the shipment, "the first token ... Revealed immediately" in front of their shield,
+    its forces from their reserve (2.10.14); the one the order named stays face down.
+    Ruling (001 says not which is first): the highest of the supply, the most forces; none
+    left in the supply, nothing (the card stays set)."""
+    rest = sorted(supply(state, seat), key=lambda token: int(token["value"]))
+    if not rest:
+        return []
+    return reveal(state, placed(state, seat, rest[-1]["value"], territory, sector), "nexus")
 
 
 def placed(state: State, seat: str, value: str, territory: str, sector: int

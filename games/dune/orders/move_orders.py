@@ -8,6 +8,8 @@ and movement"):
   skill Planetologist a second ``MOVE`` in the plan from another territory to the same one
   (001 4.07.15.07: the two groups in one movement, then neither goes further for the skill);
 - ``HAJR MOVE ...``: the extra move of the Hajr card (or the Richese Ornithopter's);
+- a second ``SHIP`` in a plan, with the Spacing Guild Nexus card set for its Cunning (001
+  4.03.07.07): the extra shipment, after the move (``extra_ship``);
 - ``ORNITHOPTER MOVE ...``: the turn's move, its group up to three territories, the Richese
   Ornithopter played (001 3.03.07);
 - ``PASS``: neither; ``ELSE``: what follows is the next plan, tried if the one before is not
@@ -49,6 +51,7 @@ from ..phases import moves
 from ..rules import cite, rules_of
 from ..state import State, faction_name
 from ..variants import skill_powers
+from ..variants.nexus_cards import EXTRA_SHIPMENT, set_at
 from .language import (
     OrderKind,
     OrderProblem,
@@ -301,6 +304,11 @@ def combine(state: State, prompt: Prompt, parts: list[dict[str, Any]]) -> dict[s
                     plans[-1]["join"] = part["move"]                # 001 4.07.15.07
                     lines[-1]["join"] = index
                     continue
+                if (key == "ship" and key in plans[-1] and "extra_ship" not in plans[-1]
+                        and set_at(state, prompt.seat, EXTRA_SHIPMENT)):
+                    plans[-1]["extra_ship"] = part["ship"]          # 001 4.03.07.07
+                    lines[-1]["extra_ship"] = index
+                    continue
                 if key in plans[-1]:
                     raise OrderProblem(ErrorCode.TWICE, f"one {key.upper()} per plan "
                                        f"({cite(state, '000 IX.C')}); write ELSE between plans",
@@ -388,7 +396,7 @@ def failing_part(state: State, seat: str, plan: dict[str, Any], value: dict[str,
     """Which part of a plan that cannot be carried out is at fault: the first whose plan up
     to it fails."""
     partial: dict[str, Any] = {}
-    for key in ("ship", "move", "join", "hajr"):
+    for key in ("ship", "move", "join", "extra_ship", "hajr"):
         if key not in plan:
             continue
         partial[key] = plan[key]
@@ -414,9 +422,11 @@ def notes(state: State, prompt: Prompt, value: dict[str, Any]) -> tuple[str, ...
         except OrderProblem:
             continue
         prefix = f"plan {number}: " if len(value["plans"]) > 1 else ""
+        ships = [plan[key] for key in ("ship", "extra_ship") if plan.get(key)]   # 4.03.07.07
         for event in events:
+            shipped = ships.pop(0) if event.code == "shipment" and ships else None
             if "chosen" in event.data:
-                line = (shipment_text(state, plan["ship"]) if event.code == "shipment"
+                line = (shipment_text(state, shipped) if shipped is not None
                         else "HAJR MOVE " + move_text(state, plan["hajr"]) if event.data["hajr"]
                         else _move_line(state, plan["move"]))
                 found.append(f"{prefix}{line}: read as sector {event.data['sector']}, "
@@ -442,6 +452,8 @@ def text(game: Any, value: dict[str, Any]) -> str:
             lines.append(_move_line(game, plan["move"]))
         if plan.get("join"):
             lines.append("MOVE " + move_text(game, plan["join"]))
+        if plan.get("extra_ship"):
+            lines.append(shipment_text(game, plan["extra_ship"]))
         if plan.get("hajr"):
             lines.append("HAJR MOVE " + move_text(game, plan["hajr"]))
         blocks.append("\n".join(lines) or "PASS")
@@ -533,6 +545,10 @@ def random_value(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> di
         if joined:
             plan["move"], plan["join"] = as_read(view, step), as_read(view, joined)
     value: dict[str, Any] = {"plans": [plan]}
+    second = (move_bot.random_shipment(view, options, rng)
+              if options.get("extra_shipment") and plan.get("ship") else None)
+    if second:          # 001 4.03.07.07: a second SHIP, the plan without it if it fails
+        value["plans"] = [{**plan, "extra_ship": as_read(view, second)}, plan]
     if skill_powers.mentat_of(tokens.of(view), seat) is not None:     # 001 4.07.15.06
         value["mentat"] = rng.choice([None, *skill_powers.weapons(view)])
     offered = options["karama"]

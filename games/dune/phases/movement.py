@@ -61,6 +61,7 @@ from ..prompt_key import PromptKey
 from ..rules import cite, rules_of
 from ..state import State, ally_of, data, faction_name, storm_order
 from ..variants import skill_powers
+from ..variants.nexus_cards import EXTRA_SHIPMENT, set_at
 from . import moves
 
 PHASE = "movement"     # its name in ``turn.PHASES``: the factions' own decisions asked in it
@@ -407,7 +408,9 @@ def bot_options(state: State, seat: str, waits: bool) -> dict[str, Any]:
     ``joins``, where a group may move in a move joining two groups (001 4.07.15.07), and
     ``ornithopter_reach`` as ``reach`` with ornithopters for a holder of the Richese Ornithopter
     (001 3.03.07), and for a faction shipping coexisting forces ``smuggled_reach`` as ``reach``
-    without ornithopters, where its Smugglers shipped may move (001 2.13.06).  A landing
+    without ornithopters, where its Smugglers shipped may move (001 2.13.06), and
+    ``extra_shipment`` where its Nexus card is set for a second shipment (001 4.03.07.07).  A
+    landing
     place's sectors and costs and a place's reach are worked out when a bot first reads them
     (issue 20: a bot reads its own groups' and the landing it chose, of some seventy)."""
     normal = state["factions"][seat]["reserve"].get(plain(state, seat), 0)
@@ -439,6 +442,8 @@ def bot_options(state: State, seat: str, waits: bool) -> dict[str, Any]:
     if factions.power(seat, state).ships_coexisting:    # 001 2.13.06: Smugglers fly not
         found["smuggled_reach"] = _Reach(reach.destinations_by_place(
             state, seat, sectors, False), sectors)
+    if set_at(state, seat, EXTRA_SHIPMENT):     # 001 4.03.07.07: its own card, seen by it
+        found["extra_shipment"] = True
     return found
 
 

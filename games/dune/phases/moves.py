@@ -30,7 +30,7 @@ from .. import factions, token_triggers, tokens, transfers, variants
 from ..board import homeworlds, reach
 from ..cards import karama
 from ..codes import ErrorCode, EventCode
-from ..data import Ability, Act, CardType, Effect
+from ..data import Ability, Act, CardType, Effect, NexusUse
 from ..discard_pile import discard as discard_card
 from ..forces import add, add_forces, count_in, plain, remove_forces, take, to_tanks, total
 from ..orders.language import OrderProblem
@@ -46,6 +46,7 @@ from ..state import (
     forces_at,
     occupants,
 )
+from ..variants.nexus_cards import EXTRA_SHIPMENT, played, set_at
 from ..variants.skill_powers import JOINING
 
 
@@ -101,12 +102,13 @@ def carry_out(state: State, seat: str, plan: dict[str, Any], sprung: bool = Fals
             ornithopters = reach.has_ornithopters(state, seat)
     if plan.get("join"):        # 001 4.07.15.07: two groups in one movement, no further
         state["step"][JOINING] = seat
-    for part in ("move", "join", "hajr"):
+    for part in ("move", "join", "extra_ship", "hajr"):
         if not plan.get(part):
             continue
         try:
-            events += move(state, seat, plan[part], hajr=part == "hajr",
-                           ornithopters=ornithopters)
+            events += (extra_shipment(state, seat, plan[part]) if part == "extra_ship" else
+                       move(state, seat, plan[part], hajr=part == "hajr",
+                            ornithopters=ornithopters))
         except OrderProblem as problem:
             if not sprung:
                 raise
@@ -120,6 +122,17 @@ def carry_out(state: State, seat: str, plan: dict[str, Any], sprung: bool = Fals
 
 
 # --- shipment
+def extra_shipment(state: State, seat: str, order: dict[str, Any]) -> list[Event]:
+    """001 4.03.07.07, the Spacing Guild Nexus card's Cunning: a second shipment after the
+    move, by the shipper's own rules, where its card is set for it (the card played with it,
+    public); else refused."""
+    record = set_at(state, seat, EXTRA_SHIPMENT)
+    if record is None:
+        raise OrderProblem(ErrorCode.TWICE, "one SHIP per plan (a second only with the Spacing "
+                           "Guild Nexus card set for its Cunning, 001 4.03.07.07)", ("ELSE",))
+    return [*played(state, record, NexusUse.CUNNING), *ship(state, seat, order)]
+
+
 def ship(state: State, seat: str, order: dict[str, Any]) -> list[Event]:
     """A shipment: from the reserves onto Dune, or the Guild's from one territory to another
     or back to the reserves (Guild shield 1)."""

@@ -233,6 +233,7 @@ def _blow(state: State, rng: random.Random) -> list[Event]:
             step["done"] = step.get("ended", False)
         elif worm["stages"][0] == DEVOUR:
             worm["stages"].pop(0)
+            empty = bool(worm["territory"]) and not factions_in(state, worm["territory"])
             events += devour(state, worm)
             reserves = _reserve_ride(state, worm)                   # 001 4.06.09.03-04
             if ((worm["controlled"] or reserves) and worm["territory"]
@@ -240,6 +241,11 @@ def _blow(state: State, rng: random.Random) -> list[Event]:
                 step.setdefault("rides", []).append(worm["territory"])      # 001 2.04.09
                 if reserves:
                     step.setdefault("reserve_rides", []).append(worm["territory"])
+            if empty:                   # 001 4.03.07.05: the Fremen Nexus card's Cunning
+                ridden, played = variants.worm_ridden_from(state, worm["territory"], rng)
+                if ridden:
+                    step.setdefault("rides", []).extend(ridden)
+                events += played
         elif _stage_prompts(state, worm["stages"][0]):
             return events
         elif worm["stages"].pop(0) == NEXUS:    # nobody has a choice to make

@@ -285,6 +285,20 @@ def devouring(state: State, territory: str, safe: set[str]) -> tuple[set[str], l
     return spared, events
 
 
+def worm_ridden_from(state: State, territory: str, rng: random.Random
+                     ) -> tuple[list[str], list[Event]]:
+    """The territories a worm that appeared in ``territory``, where no forces were, is ridden
+    from by any variant after the Nexus (001 4.03.07.05: the Fremen Nexus card's Cunning),
+    with the events of what lets them."""
+    places: list[str] = []
+    events: list[Event] = []
+    for variant in in_play(state):
+        more, played = variant.worm_ridden_from(state, territory, rng)
+        places += more
+        events += played
+    return places, events
+
+
 def shipment_paid(state: State, payer: str, payee: str | None, amount: int) -> list[Event]:
     """Every variant's rules once ``payer`` has paid ``amount`` for a shipment to ``payee``
     (001 4.03.07.07: the Guild Nexus card's Betrayal)."""

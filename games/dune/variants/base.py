@@ -226,6 +226,12 @@ class Variant:
         factions it spares besides, with what that plays (001 4.03.07.05): none."""
         return set(), []
 
+    def worm_ridden_from(self, state: State, territory: str, rng: random.Random
+                         ) -> tuple[list[str], list[Event]]:
+        """A worm appeared in ``territory``, where no forces were: the territories it is also
+        ridden from after the Nexus, with what that plays (001 4.03.07.05): none."""
+        return [], []
+
     def shipment_paid(self, state: State, payer: str, payee: str | None, amount: int
                       ) -> list[Event]:
         """``payer`` has paid ``amount`` spice for a shipment to ``payee`` (the Guild, or None:

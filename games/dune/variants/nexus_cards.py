@@ -64,6 +64,9 @@ LOST_BATTLE = "lost battle"         # ``NexusPlay.at``: set for the next battle 
 TRAITOR = "traitor revealed"        # ``NexusPlay.at``: set for the next traitor called on one
 FACE_DANCER = "face dancer revealed"    # ``NexusPlay.at``: the next Face Dancer revealed on one
 SALE = "cache card sold"            # ``NexusPlay.at``: set for the next sale of an offered card
+NO_FIELD_SHIPPED = "no-field shipment"  # ``NexusPlay.at``: the holder's next No-Field shipped
+EXTRA_SHIPMENT = "second shipment"  # ``NexusPlay.at``: a second SHIP in the holder's turn
+EMPTY_WORM = "worm without forces"  # ``NexusPlay.at``: a worm where no forces are
 REDRAW_TRAITORS = "nexus_traitor_redraw"    # a sheet's: traitors owed at War Continues (.06)
 FIVE_AS_ONE = "five_shipped_as_one"     # a power lent (``lend``): 001 4.03.07.11
 REVIVAL_TERMS = "revival_5_at_1"    # lent: a revival limit of 5, forces at 1 spice (.09)
@@ -284,6 +287,19 @@ class NexusCards(Variant):
                                                               "territory": territory}))
         return spared, events
 
+    def worm_ridden_from(self, state: State, territory: str, rng: random.Random
+                         ) -> tuple[list[str], list[Event]]:
+        """The first holder in storm order whose card is set for a worm where no forces are
+        (``EMPTY_WORM``: the Fremen card's Cunning, 001 4.03.07.05) plays it where its
+        faction's ``nexus_played`` can, on the desert territory its line named: the worm is
+        ridden from there after the Nexus."""
+        for seat in storm_order(state):
+            place = state["factions"][seat].get(SET_TARGET)
+            found = cancels(state, seat, EMPTY_WORM, place, rng) if place else None
+            if found:
+                return [place], found
+        return [], []
+
     def loser_keeps_one(self, state: State, loser: str) -> bool:
         """A loser whose card is set for a battle lost (``LOST_BATTLE``: the Moritani card's
         Secret Ally, 001 4.03.07.13) keeps one card it played (``battle_won`` plays it)."""
@@ -392,6 +408,13 @@ def _set_for(state: State, seat: str) -> str | None:
     if SET not in own or record is None:
         return None
     return answers(record["value"], state).nexus_moment(NexusUse(own[SET]), own.get(SET_TARGET))
+
+
+def set_at(state: State, seat: str, moment: str) -> dict[str, Any] | None:
+    """``seat``'s card, where it is set for ``moment`` (``NexusPlay.at``), for the faction
+    module or the order that carries the moment out (the Richese card's Cunning, 001
+    4.03.07.11; the Guild card's, .07)."""
+    return held(state, seat) if _set_for(state, seat) == moment else None
 
 
 def set_for(state: State, seat: str, use: NexusUse, phase: str, target: str | None = None
