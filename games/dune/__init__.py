@@ -64,6 +64,7 @@ from .variants import (  # noqa: F401 -- their words (homeworld_words)
     grumman,
     homeworld_sends,
     kaitain,
+    richese_pick,
 )
 from .view import PHASE_NAMES, PublicView, public_view, seat_view
 

@@ -9,8 +9,10 @@ from __future__ import annotations
 import json
 import random
 import re
+from pathlib import Path
 
 import pytest
+import yaml
 from dune_mail import game_at, send
 from dune_rounds import bot_orders
 from installation import Installation
@@ -27,9 +29,9 @@ from pbem.games.dune.factions import choam_tupile as tupile
 from pbem.games.dune.factions import duke_vidal
 from pbem.games.dune.invariants import violations
 from pbem.games.dune.orders.language import KINDS
-from pbem.games.dune.scenario import load_scenario
+from pbem.games.dune.scenario import load_scenario, run_scenario
 from pbem.games.dune.state import data
-from pbem.games.dune.variants import caladan, facing, grumman, kaitain
+from pbem.games.dune.variants import caladan, facing, grumman, kaitain, richese_pick
 from pbem.games.dune.variants import homeworld_sends as sends
 from pbem.games.dune.variants.homeworlds import Homeworlds
 from pbem.templating import render
@@ -194,6 +196,9 @@ def test_001_4_10_12_every_card_effect_reads_in_the_report():
         Event("payment-halved", {"faction": "guild", "homeworld": "Junction", "paid": 5,
                                  "spice": 2, "to": "bank"}),
         Event("occupier-free-card", {"faction": "atreides", "from": "harkonnen"}),
+        Event("homeworld-picked", {"faction": "atreides", "seller": "richese"}),
+        Event("occupier-half", {"faction": "atreides", "from": "richese", "homeworld": "Richese",
+                                "paid": 5, "spice": 2}),
         Event("homeworld-reinforced", {"faction": "atreides", "territory": "The Great Flat",
                                        "forces": {"force": 1}}),
         Event("homeworld-revival", {"faction": "ixians", "homeworld": "Ix",
@@ -236,7 +241,9 @@ def test_001_4_10_12_every_card_effect_reads_in_the_report():
                   "revived from the tanks by them, occupying the Ecaz homeworld",
                   "add a Terror token face down to Arrakeen, and take 4 spice from the bank",
                   "take a Terror token face down off the board from Carthag, back behind their "
-                  "shield, and take 4 spice"):
+                  "shield, and take 4 spice",
+                  "choose the card of the Richese's cache they sell this round",
+                  "Richese, take 2 of the 5 spice paid to the Richese for a card of their cache"):
         assert words in text, words
 
 
@@ -602,3 +609,77 @@ def test_001_4_10_12_ecaz_occupied_only_the_occupier_revives_duke_vidal():
         for seat, may in (("atreides", occupied), ("ecaz", not occupied)):
             parsed = dune.parse(state, seat, "REVIVE LEADER Duke Vidal")
             assert (parsed.errors == []) is may, (occupied, seat, parsed.errors)
+
+
+SCENARIOS = Path(__file__).parent / "scenarios"
+RICHESE_OCCUPIED = "gf9_4_10_12_richese_occupied_the_occupier_picks_the_card_and_takes_half.yaml"
+
+
+def _richese_occupied(options: dict, word: str | None = None, steps: int = 1) -> dict:
+    """The scenario of 4.10.12 "Richese" (Occupied), with these options, the Atreides' word
+    beside their storm dial (None: none) and its first ``steps`` mail rounds."""
+    scenario = yaml.safe_load((SCENARIOS / RICHESE_OCCUPIED).read_text())
+    scenario["options"] = options
+    if not options.get("homeworlds"):
+        scenario["position"]["forces"]["Carthag"] = scenario["position"]["forces"].pop("Richese")
+    scenario["orders"] = scenario["orders"][:steps]
+    scenario["orders"][0]["atreides"] = "DIAL 1" + (f"\n{word}" if word else "")
+    scenario.pop("expect")
+    return scenario
+
+
+def test_001_4_10_12_richese_occupied_sell_is_a_standing_word_only_of_the_occupier():
+    """4.10.12 "Richese" (Occupied): "Occupier chooses which Richese Treachery Card is sold":
+    the occupier alone is offered the optional standing word, the cache listed in its prompt;
+    it is read and echoed, a card outside the cache refused quoting the choices, and both bots
+    answer it; nobody is offered it without the homeworlds."""
+    for options, offered in (({"choam_richese": True, "homeworlds": True}, True),
+                             ({"choam_richese": True}, False)):
+        state = load_scenario(_richese_occupied(options)).state
+        prompts = [p for p in dune.prompts(state) if p.kind == richese_pick.KIND]
+        assert [p.seat for p in prompts] == (["atreides"] if offered else [])
+        parsed = dune.parse(state, "atreides", "RICHESE SELL Ornithopter")
+        assert (parsed.errors == []) is offered
+        if not offered:
+            continue
+        (prompt,) = prompts
+        assert prompt.optional and prompt.template == "RICHESE NONE"
+        assert "Ornithopter" in prompt.legal and "Mirror Weapon" in prompt.legal
+        (order,) = parsed.orders
+        assert order.text == "RICHESE SELL Ornithopter"
+        assert data(state).treachery_card(order.value).name == "Ornithopter"
+        (error,) = dune.parse(state, "atreides", "RICHESE SELL Lasgun").errors
+        assert "RICHESE SELL Distrans" in str(error)
+        assert dune.parse(state, "emperor", "RICHESE SELL Ornithopter").errors
+        view = dune.seat_view(state, "atreides")
+        chosen = {richese_pick._random(view, prompt, random.Random(seed)) for seed in range(30)}
+        assert None in chosen and chosen - {None} <= set(state["decks"]["richese_cache"])
+        assert dune.basic_order(view, prompt, random.Random(0)) is None   # as the random bot
+        texts = {KINDS[richese_pick.KIND].text(state, card) for card in chosen}
+        assert "RICHESE NONE" in texts and any(t.startswith("RICHESE SELL ") for t in texts)
+
+
+def test_001_4_10_12_richese_occupied_the_occupiers_pick_is_told_to_no_other_seat():
+    """The differential test of 4.10.12 "Richese" (Occupied): the same game with the
+    occupier's word naming the Ornithopter, the Mirror Weapon or none; until the Richese's
+    card is put up (public) every other seat reads the same events, prompts and view, the
+    occupier's own differing; the Richese's choice of how and when stands."""
+    seen = []
+    for word in ("RICHESE SELL Ornithopter", "RICHESE SELL Mirror Weapon", None):
+        result = run_scenario(_richese_occupied({"choam_richese": True, "homeworlds": True},
+                                                word))
+        state = result["state"]
+        assert violations(state) == []
+        seen.append({seat: (dune.seat_view(state, seat),
+                            [(e["code"], e["data"]) for e in result["events"][1]
+                             if not e["to"] or seat in e["to"]],
+                            [p for p in dune.prompts(state) if p.seat == seat])
+                     for seat in state["seats"]})
+    for seat in ("emperor", "richese"):
+        assert seen[0][seat] == seen[1][seat] == seen[2][seat]
+    assert seen[0]["atreides"] != seen[1]["atreides"] != seen[2]["atreides"]
+    sold = [run_scenario(_richese_occupied({"choam_richese": True, "homeworlds": True},
+                                           word, steps=2))["state"]["step"]["offer"]
+            for word in ("RICHESE SELL Mirror Weapon", None)]
+    assert [o["card"] for o in sold] == ["Mirror Weapon", "Distrans"]
+    assert sold[0]["kind"] == sold[1]["kind"] == "silent"

@@ -17,6 +17,7 @@ from ..state import ally_of, data, sheet
 HIGH, LOW = "high", "low"
 SEND = "homeworld_send"     # a sheet's standing word: where its revived forces go at once
 FACING = "homeworld_facing"  # a sheet's standing word: whom it fights of Ecaz and their ally
+PICK = "homeworld_pick"     # a sheet's standing word: the card of another's pile it has sold
 Counts = dict[str, int]     # as ``forces.Counts``: kind -> how many (this module stays shallow)
 
 
@@ -307,3 +308,26 @@ def opponent_chooses(game: Mapping[str, Any], seat: str, any_side: bool = False)
     4.10.12 "Ecaz")."""
     return any(p.homeworld and p.homeworld.low_opponent_chooses
                and (any_side or side(game, p) == LOW) for p in of(game, seat))
+
+
+def picker(game: Mapping[str, Any], seat: str, pile: str) -> str | None:
+    """The first occupier in seat order of a homeworld of the seat whose card lets it choose
+    the card of ``pile`` sold (``occupier_picks``: 4.10.12 "Richese", the cache), if any."""
+    return next((s for p in of(game, seat) if p.homeworld and p.homeworld.occupier_picks == pile
+                 for s in occupiers(game, p)), None)
+
+
+def picks_from(game: Mapping[str, Any], seat: str) -> tuple[str, str] | None:
+    """The faction and pile whose card sold the seat chooses, occupying its homeworld (the
+    inverse of ``picker``), if any."""
+    return next(((native(game, p), p.homeworld.occupier_picks) for p in placed(game)
+                 if p.homeworld and p.homeworld.occupier_picks
+                 and picker(game, native(game, p), p.homeworld.occupier_picks) == seat), None)
+
+
+def picked(game: Mapping[str, Any], seat: str, pile: list[str], name: str) -> str | None:
+    """The card of ``pile`` (the seat's cards of the pile named ``name``) its occupier's word
+    names, if one chooses and names a card still in it (4.10.12 "Richese", Occupied)."""
+    occupier = picker(game, seat, name)
+    card = game["factions"][occupier].get(PICK) if occupier else None
+    return card if card in pile else None

@@ -236,8 +236,8 @@ def paid(state: State, payer: str, payee: str | None, amount: int, front: bool =
          payment: str = "") -> list[Event]:
     """Every variant's rules once ``payer`` has paid ``amount`` spice to ``payee`` (None: the
     bank; ``front``: a bribe, in front of the payee's shield; ``payment``: what for, as
-    ``factions.payee``'s kinds, "" for anything else): 001 4.07.15.02, .12, 4.10.12
-    "Kaitain", "Junction"."""
+    ``factions.payee``'s kinds or ``offers.CACHE``, "" for anything else): 001 4.07.15.02,
+    .12, 4.10.12 "Kaitain", "Junction", "Richese"."""
     if not amount:
         return []
     return [event for variant in in_play(state)

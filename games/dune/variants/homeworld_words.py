@@ -5,7 +5,9 @@ option never asks them.
 A card whose effect its faction decides gives that faction an optional standing word, riding
 on any mail round in which it is asked while its homeworld is in play: Caladan's
 reinforcement (``caladan``), Kaitain's discards (``kaitain``), the Southern Hemisphere's
-Fedaykin and Tleilax's free revival sent at once (``homeworld_sends``).  Nobody waits for
+Fedaykin and Tleilax's free revival sent at once (``homeworld_sends``); and another faction's
+word on a card's effect it decides: Ecaz's Low side (``facing``), Grumman's High side
+(``grumman``), Richese's occupier's pick of the card sold (``richese_pick``).  Nobody waits for
 one and nobody else is told of it; what it does is public when it is carried out.  Each
 card's module registers its word here (``word``), as the order kinds are registered, so that
 the variant imports none of them (the import graph stays shallow).

@@ -21,7 +21,8 @@ touching no territory: "Homeworlds are not Territories", 4.10.11), whose numbers
   that plays the power (``spared``, ``holds_back``, ``unspiced``, ``plain``, ``taker``,
   ``sharers``, ``advisors``, ``hand_bonus``...); a card's effect its faction decides is that
   faction's standing word, asked through this variant's hooks (``standing_prompts``:
-  ``homeworld_words``, each card's own module, ``caladan``, ``kaitain``, ``homeworld_sends``),
+  ``homeworld_words``, each card's own module, ``caladan``, ``kaitain``, ``homeworld_sends``,
+  ``richese_pick``),
   never through the faction's, so a game without the option never asks them (issue 29); and
   CHOAM's ``choam_tupile`` and the Bene Gesserit's ``ADVISORS TWO``, asked in their modules.
   The effects not played yet are
@@ -190,6 +191,25 @@ def _poison_bounty(state: State) -> list[Event]:
     return events
 
 
+def _occupier_halves(state: State, payee: str, amount: int, payment: str
+                     ) -> list[Event] | None:
+    """4.10.12 "Richese" (Occupied): the occupier "gains half (rounded down) of payment you
+    receive" for a card of the cache (the card's ``occupier_halves``), whatever the side (ruling:
+    the first occupier in seat order); None if no card of the payee's halves this payment."""
+    place = next((p for p in placed(state) if native(state, p) == payee and p.homeworld
+                  and p.homeworld.occupier_halves == payment), None)
+    if place is None:
+        return None
+    taker, half = occupiers(state, place)[:1], amount // 2
+    if not taker or not half:
+        return []
+    state["factions"][payee]["spice"] -= half
+    state["factions"][taker[0]]["spice"] += half
+    return [Event(EventCode.OCCUPIER_HALF, {"faction": taker[0], "from": payee,
+                                            "homeworld": place.name, "paid": amount,
+                                            "spice": half})]
+
+
 def _sent_free(state: State, seat: str, forces: Counts, free: int,
                landings: Callable[[str], tuple[int, ...]]) -> list[Event]:
     """4.10.12 "Tleilax" (High): the forces of the free revival go at once, free, to the place
@@ -337,9 +357,13 @@ class Homeworlds(Variant):
         """4.10.12 "Kaitain", "Salusa Secundus", "Junction" (Low): the payee keeps half (rounded
         up) of a card or shipping payment, the rest to the bank; "Kaitain", "Junction"
         (Occupied): to the occupier (ruling: one of the faction's cards Low halves it once; the
-        first occupier in seat order takes it)."""
+        first occupier in seat order takes it); "Richese" (Occupied): the occupier takes half
+        of a cache card's payment (``_occupier_halves``)."""
         if payee is None or front or not payment:
             return []
+        halves = _occupier_halves(state, payee, amount, payment)
+        if halves is not None:
+            return halves
         low = [p for p in placed(state) if native(state, p) == payee and p.homeworld
                and p.homeworld.low_halves == payment and side(state, p) != HIGH]
         if not low:
@@ -396,7 +420,7 @@ class Homeworlds(Variant):
 
     def battle_over(self, state: State, territory: str, winner: str | None,
                     plans: dict[str, dict[str, Any]], lost: dict[str, Counts],
-                    rng: random.Random) -> list[Event]:
+                    rng: random.Random, dialed: Callable[[str], int]) -> list[Event]:
         """4.10.12 "Caladan" (High): the winner's force from the reserves, by its word."""
         return homeworld_words.battle_won(state, winner, territory) if winner else []
 
