@@ -62,6 +62,7 @@ from .variants import (  # noqa: F401 -- their words (homeworld_words)
     caladan,
     facing,
     grumman,
+    homeworld_move,
     homeworld_sends,
     kaitain,
     richese_pick,

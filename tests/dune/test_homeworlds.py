@@ -31,7 +31,7 @@ from pbem.games.dune.invariants import violations
 from pbem.games.dune.orders.language import KINDS
 from pbem.games.dune.scenario import load_scenario, run_scenario
 from pbem.games.dune.state import data
-from pbem.games.dune.variants import caladan, facing, grumman, kaitain, richese_pick
+from pbem.games.dune.variants import caladan, facing, grumman, homeworld_move, kaitain, richese_pick
 from pbem.games.dune.variants import homeworld_sends as sends
 from pbem.games.dune.variants.homeworlds import Homeworlds
 from pbem.templating import render
@@ -197,6 +197,8 @@ def test_001_4_10_12_every_card_effect_reads_in_the_report():
                                  "spice": 2, "to": "bank"}),
         Event("occupier-free-card", {"faction": "atreides", "from": "harkonnen"}),
         Event("homeworld-picked", {"faction": "atreides", "seller": "richese"}),
+        Event("homeworld-moved", {"faction": "emperor", "forces": {"sardaukar": 4},
+                                  "from": "Salusa Secundus", "to": "Kaitain"}),
         Event("occupier-half", {"faction": "atreides", "from": "richese", "homeworld": "Richese",
                                 "paid": 5, "spice": 2}),
         Event("homeworld-reinforced", {"faction": "atreides", "territory": "The Great Flat",
@@ -243,6 +245,7 @@ def test_001_4_10_12_every_card_effect_reads_in_the_report():
                   "take a Terror token face down off the board from Carthag, back behind their "
                   "shield, and take 4 spice",
                   "choose the card of the Richese's cache they sell this round",
+                  "4 forces (4 starred) of their reserves from Salusa Secundus to Kaitain, their",
                   "Richese, take 2 of the 5 spice paid to the Richese for a card of their cache"):
         assert words in text, words
 
@@ -683,3 +686,104 @@ def test_001_4_10_12_richese_occupied_the_occupiers_pick_is_told_to_no_other_sea
             for word in ("RICHESE SELL Mirror Weapon", None)]
     assert [o["card"] for o in sold] == ["Mirror Weapon", "Distrans"]
     assert sold[0]["kind"] == sold[1]["kind"] == "silent"
+
+
+SALUSA_MOVE = "gf9_4_10_12_salusa_secundus_the_emperor_move_sardaukar_to_kaitain.yaml"
+
+
+def _salusa(options: dict, emperor: str, steps: int = 2) -> dict:
+    """The scenario of 4.10.12 "Salusa Secundus"'s move, with these options and the Emperor's
+    mail of their turn, its first ``steps`` mail rounds."""
+    scenario = yaml.safe_load((SCENARIOS / SALUSA_MOVE).read_text())
+    scenario["options"] = options
+    scenario["orders"] = scenario["orders"][:steps]
+    if steps > 1:
+        scenario["orders"][1]["emperor"] = emperor
+    scenario.pop("expect")
+    return scenario
+
+
+def test_001_4_10_12_salusa_secundus_move_is_a_standing_word_only_with_two_homeworlds():
+    """4.10.12 "Salusa Secundus": "the Emperor can use their Movement to Move forces from
+    Kaitain to Salusa Secundus (or vice versa)": with both homeworlds (the advanced game) the
+    Emperor's optional standing word is offered, read and echoed, a place not theirs refused
+    quoting the choices, and both bots answer it; nobody is offered it with one homeworld, nor
+    without the homeworlds."""
+    for options, offered in (({"homeworlds": True, "advanced": True}, True),
+                             ({"homeworlds": True}, False), ({"advanced": True}, False)):
+        state = run_scenario(_salusa(options, "", steps=1))["state"]     # the Emperor's turn
+        prompts = [p for p in dune.prompts(state) if p.kind == homeworld_move.KIND]
+        assert [p.seat for p in prompts] == (["emperor"] if offered else [])
+        parsed = dune.parse(state, "emperor", "SALUSA MOVE 2 1* TO Salusa")
+        assert (parsed.errors == []) is offered
+        if not offered:
+            continue
+        (prompt,) = prompts
+        assert prompt.optional and prompt.template == "SALUSA NONE"
+        (order,) = parsed.orders
+        assert order.value == {"forces": {"force": 2, "sardaukar": 1}, "to": "Salusa Secundus"}
+        assert order.text == "SALUSA MOVE 2 1* TO Salusa Secundus"
+        (error,) = dune.parse(state, "emperor", "SALUSA MOVE 2 TO Caladan").errors
+        assert "SALUSA MOVE 1 TO Kaitain" in str(error)
+        assert dune.parse(state, "atreides", "SALUSA MOVE 2 TO Kaitain").errors
+        view = dune.seat_view(state, "emperor")
+        chosen = [homeworld_move._random(view, prompt, random.Random(seed)) for seed in range(30)]
+        assert None in chosen and {c["to"] for c in chosen if c} <= {"Kaitain", "Salusa Secundus"}
+        assert dune.basic_order(view, prompt, random.Random(0)) is None   # as the random bot
+
+
+def test_001_4_10_12_salusa_secundus_the_move_spends_the_emperors_movement():
+    """4.10.12 "Salusa Secundus": the move "use[s] their Movement": carried out after a turn
+    moving nothing on the planet, Salusa Secundus then on its Low side (4.10.12.01-02), and
+    spent; a turn that moves forces on the planet moves none and the word stands (ruling); the
+    forces moved leave the reserves last (ruling), and go back home as the word says."""
+    options = {"homeworlds": True, "advanced": True}
+    state = run_scenario(_salusa(options, "SHIP 1 TO Carthag\nSALUSA MOVE 4* TO Kaitain"))[
+        "state"]
+    kaitain, salusa = (homeworlds.home(state, n) for n in ("Kaitain", "Salusa Secundus"))
+    assert homeworlds.natives_on(state, kaitain) == {"force": 5, "sardaukar": 4}
+    assert homeworlds.natives_on(state, salusa) == {"sardaukar": 1}
+    assert homeworlds.side(state, salusa) == homeworlds.LOW
+    assert homeworlds_move_word(state) is None and violations(state) == []
+    state["factions"]["emperor"]["reserve"]["sardaukar"] = 3      # two shipped: Salusa's first
+    assert homeworlds.natives_on(state, salusa) == {"sardaukar": 0}
+    assert homeworlds.natives_on(state, kaitain) == {"force": 5, "sardaukar": 3}
+    moved = run_scenario(_salusa(options, "MOVE 2 FROM Arrakeen TO Imperial Basin SECTOR 10\n"
+                                          "SALUSA MOVE 4* TO Kaitain"))["state"]
+    assert homeworlds.natives_on(moved, homeworlds.home(moved, "Salusa Secundus")) == {
+        "sardaukar": 5}
+    assert homeworlds_move_word(moved) == {"forces": {"sardaukar": 4}, "to": "Kaitain"}
+    events = homeworld_move.given(state, "emperor", {"forces": {"sardaukar": 2},
+                                                    "to": "Salusa Secundus"})
+    assert [e.to for e in events] == [("emperor",)]
+    (back,) = homeworld_move.turn_taken(state, "emperor", [])
+    assert back.data == {"faction": "emperor", "forces": {"sardaukar": 2}, "from": "Kaitain",
+                         "to": "Salusa Secundus"}
+    assert homeworlds.natives_on(state, salusa) == {"sardaukar": 2}
+    assert homeworlds.natives_on(state, kaitain) == {"force": 5, "sardaukar": 1}
+
+
+def homeworlds_move_word(state: dict) -> dict | None:
+    """The Emperor's word on the move, as kept in their sheet."""
+    return state["factions"]["emperor"].get(homeworld_move.KIND)
+
+
+def test_001_4_10_12_salusa_secundus_the_word_is_told_to_no_other_seat():
+    """The differential test of 4.10.12 "Salusa Secundus": the same game with the Emperor's
+    word on the move sent with their shipment or not, up to their turn: the Atreides read the
+    same events, prompts and view; the move, made after the turn, is public."""
+    seen = []
+    for word in ("\nSALUSA MOVE 4* TO Kaitain", ""):
+        scenario = _salusa({"homeworlds": True, "advanced": True}, "", steps=1)
+        scenario["position"]["phase"] = "storm"
+        scenario["position"]["storm"]["dialers"] = ["atreides", "emperor"]
+        scenario["orders"] = [{"atreides": "DIAL 1", "emperor": "DIAL 2" + word}]
+        result = run_scenario(scenario)
+        state = result["state"]
+        seen.append({seat: (dune.seat_view(state, seat),
+                            [(e["code"], e["data"]) for e in result["events"][1]
+                             if not e["to"] or seat in e["to"]],
+                            [p for p in dune.prompts(state) if p.seat == seat])
+                     for seat in state["seats"]})
+    assert seen[0]["atreides"] == seen[1]["atreides"]
+    assert seen[0]["emperor"] != seen[1]["emperor"]

@@ -18,6 +18,7 @@ HIGH, LOW = "high", "low"
 SEND = "homeworld_send"     # a sheet's standing word: where its revived forces go at once
 FACING = "homeworld_facing"  # a sheet's standing word: whom it fights of Ecaz and their ally
 PICK = "homeworld_pick"     # a sheet's standing word: the card of another's pile it has sold
+MOVED = "homeworld_moved"   # a sheet's reserves on a homeworld not keeping their kind, by name
 Counts = dict[str, int]     # as ``forces.Counts``: kind -> how many (this module stays shallow)
 
 
@@ -88,12 +89,28 @@ def kept(game: Mapping[str, Any], place: Place) -> frozenset[str]:
     return frozenset(name for name, _ in sheet(seat, game).kinds if name not in others)
 
 
-def natives_on(game: Mapping[str, Any], place: Place) -> Counts:
-    """Its faction's forces on the homeworld: the reserves of the kinds kept there (4.10.01),
-    and those brought onto the board for a battle there."""
+def reserves_on(game: Mapping[str, Any], place: Place) -> Counts:
+    """Its faction's reserves on the homeworld (4.10.01): those of the kinds kept there, but
+    for those moved to its other homeworld, and those moved there from it (the sheet's
+    ``MOVED``, 4.10.12 "Salusa Secundus"; ruling: forces leave the reserves first from the
+    homeworld keeping their kind)."""
     seat = native(game, place)
-    found = {k: n for k, n in game["factions"][seat]["reserve"].items()
-             if k in kept(game, place)}
+    moved = game["factions"][seat].get(MOVED, {})
+    found: Counts = {}
+    for kind, count in game["factions"][seat]["reserve"].items():
+        if kind in kept(game, place):
+            found[kind] = count - min(count, sum(n.get(kind, 0) for name, n in moved.items()
+                                                 if name != place.name))
+        elif (here := min(count, moved.get(place.name, {}).get(kind, 0))):
+            found[kind] = here
+    return found
+
+
+def natives_on(game: Mapping[str, Any], place: Place) -> Counts:
+    """Its faction's forces on the homeworld: its reserves there (``reserves_on``), and those
+    brought onto the board for a battle there."""
+    found = reserves_on(game, place)
+    seat = native(game, place)
     for by_faction in game["forces"].get(place.name, {}).values():
         _add(found, by_faction.get(seat, {}))
     return found

@@ -321,6 +321,13 @@ def moved(state: State, seat: str, territory: str) -> list[Event]:
     return [event for variant in in_play(state) for event in variant.moved(state, seat, territory)]
 
 
+def turn_taken(state: State, seat: str, events: list[Event]) -> list[Event]:
+    """Every variant's rules once ``seat``'s turn of Shipping and Movement has been played
+    (``events``, what it did: 001 4.10.12 "Salusa Secundus")."""
+    return [event for variant in in_play(state)
+            for event in variant.turn_taken(state, seat, events)]
+
+
 def free_revival(game: State | dict[str, Any], seat: str) -> int:
     """The forces ``seat`` revives free beyond its sheet's, by every variant."""
     return sum(variant.free_revival(game, seat) for variant in in_play(game))

@@ -6,7 +6,9 @@ touching no territory: "Homeworlds are not Territories", 4.10.11), whose numbers
 - Reserves (4.10.01): a faction's reserves are its forces on its homeworld; where it has two
   (the Emperor's Kaitain and, in the advanced game, Salusa Secundus) each keeps the kinds its
   card names (the Sardaukar on Salusa Secundus), so revived forces go where their kind is kept
-  (4.10.04, 4.10.12 "Salusa Secundus").  Forces of other factions on it are on the board.
+  (4.10.04, 4.10.12 "Salusa Secundus"), but for those the Emperor moved to the other
+  (``homeworld_move``, ``board.homeworlds.reserves_on``).  Forces of other factions on it are on
+  the board.
 - Thresholds (4.10.12.01-03): a card is on its High side while its faction's forces on it are
   at least its ``high`` number, else on its Low side (``side``).  On the Low side a card with
   ``low_bonus`` gives one more free revival, past the revival limit (4.10.12.04:
@@ -22,7 +24,7 @@ touching no territory: "Homeworlds are not Territories", 4.10.11), whose numbers
   ``sharers``, ``advisors``, ``hand_bonus``...); a card's effect its faction decides is that
   faction's standing word, asked through this variant's hooks (``standing_prompts``:
   ``homeworld_words``, each card's own module, ``caladan``, ``kaitain``, ``homeworld_sends``,
-  ``richese_pick``),
+  ``richese_pick``, ``homeworld_move``),
   never through the faction's, so a game without the option never asks them (issue 29); and
   CHOAM's ``choam_tupile`` and the Bene Gesserit's ``ADVISORS TWO``, asked in their modules.
   The effects not played yet are
@@ -65,12 +67,12 @@ from pbem.game import Event, Prompt
 from ..board import layer
 from ..board.homeworlds import (
     HIGH,
+    MOVED,
     SEND,
     barred,
     home,
     invaders,
     is_homeworld,
-    kept,
     low_bonus,
     native,
     number,
@@ -79,6 +81,7 @@ from ..board.homeworlds import (
     of,
     off_planet,
     placed,
+    reserves_on,
     sends,
     sends_free,
     side,
@@ -271,15 +274,22 @@ class Homeworlds(Variant):
             seat = native(state, place)
             if not invaders(state, place):
                 continue
-            here = {k: n for k, n in state["factions"][seat]["reserve"].items()
-                    if k in kept(state, place)}
+            here = reserves_on(state, place)
             if not here:
                 continue
+            # the reserves moved there are on the board now (ruling: back as the round ends,
+            # each to the homeworld keeping its kind)
+            state["factions"][seat].get(MOVED, {}).pop(place.name, None)
             take(state["factions"][seat]["reserve"], here)
             add_forces(state, seat, place.name, 0, here)
             events.append(Event(EventCode.HOMEWORLD_DEFENDED, {
                 "faction": seat, "homeworld": place.name, "forces": here}))
         return events
+
+    def turn_taken(self, state: State, seat: str, events: list[Event]) -> list[Event]:
+        """4.10.12 "Salusa Secundus": the Emperor's move between their homeworlds, by their
+        word (``homeworld_words``, ``homeworld_move``)."""
+        return homeworld_words.turn_taken(state, seat, events)
 
     def standing_prompts(self, state: State, asked: list[Prompt]) -> list[Prompt]:
         """The cards' standing words (4.10.12: ``homeworld_words``)."""
