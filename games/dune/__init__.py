@@ -64,6 +64,7 @@ from .variants import (  # noqa: F401 -- their words (homeworld_words)
     grumman,
     homeworld_move,
     homeworld_sends,
+    junction,
     kaitain,
     richese_pick,
 )

@@ -463,6 +463,7 @@ class ErrorCode(StrEnum):
     BAD_FACING = "bad-facing"                   # 001 4.10.12 "Ecaz"
     BAD_PICK = "bad-pick"                       # 001 4.10.12 "Richese"
     BAD_SALUSA = "bad-salusa"                   # 001 4.10.12 "Salusa Secundus"
+    BAD_JUNCTION = "bad-junction"               # 001 4.10.12 "Junction"
     BAD_PRICE = "bad-price"
     BAD_CHEAP_HERO = "bad-cheap-hero"
     BAD_DIAL = "bad-dial"

@@ -31,7 +31,15 @@ from pbem.games.dune.invariants import violations
 from pbem.games.dune.orders.language import KINDS
 from pbem.games.dune.scenario import load_scenario, run_scenario
 from pbem.games.dune.state import data
-from pbem.games.dune.variants import caladan, facing, grumman, homeworld_move, kaitain, richese_pick
+from pbem.games.dune.variants import (
+    caladan,
+    facing,
+    grumman,
+    homeworld_move,
+    junction,
+    kaitain,
+    richese_pick,
+)
 from pbem.games.dune.variants import homeworld_sends as sends
 from pbem.games.dune.variants.homeworlds import Homeworlds
 from pbem.templating import render
@@ -787,3 +795,93 @@ def test_001_4_10_12_salusa_secundus_the_word_is_told_to_no_other_seat():
                      for seat in state["seats"]})
     assert seen[0]["atreides"] == seen[1]["atreides"]
     assert seen[0]["emperor"] != seen[1]["emperor"]
+
+
+JUNCTION_HIGH = "gf9_4_10_12_junction_high_the_guild_ship_another_faction_cross_planet.yaml"
+
+
+def _junction(options: dict, word: str, steps: int = 1, guild_on_junction: int = 10) -> dict:
+    """The scenario of 4.10.12 "Junction" (High) at a table with the Harkonnen too, the Guild's
+    word beside their revival, its first ``steps`` mail rounds."""
+    scenario = yaml.safe_load((SCENARIOS / JUNCTION_HIGH).read_text())
+    scenario["options"] = options
+    scenario["seats"] = ["atreides", "harkonnen", "guild"]
+    scenario["position"]["forces"]["Carthag"] = {"harkonnen": 10}
+    scenario["position"]["forces"]["Tuek's Sietch"] = {"guild": 20 - guild_on_junction}
+    scenario["orders"] = scenario["orders"][:steps]
+    scenario["orders"][0]["guild"] = "REVIVE 0" + (f"\n{word}" if word else "")
+    scenario.pop("expect")
+    return scenario
+
+
+def _terms(state: dict, seat: str) -> str:
+    return " ".join(p.legal for p in dune.prompts(state) if p.seat == seat)
+
+
+def test_001_4_10_12_junction_offer_is_a_standing_word_only_with_the_homeworld():
+    """4.10.12 "Junction" (High): "You may offer to ship other factions cross-planet
+    (half-price or full)": with the homeworld the Guild's optional standing word rides on their
+    mail round, is read and echoed, a bad one refused quoting the choices, and both bots answer
+    it; nobody is offered it without the homeworlds."""
+    for options, offered in (({"homeworlds": True}, True), ({}, False)):
+        scenario = _junction(options, "")
+        if not offered:
+            scenario["position"]["forces"].pop("Tuek's Sietch")
+        state = load_scenario(scenario).state
+        prompts = [p for p in dune.prompts(state) if p.kind == junction.KIND]
+        assert [p.seat for p in prompts] == (["guild"] if offered else [])
+        parsed = dune.parse(state, "guild", "JUNCTION OFFER FULL TO Atreides")
+        assert (parsed.errors == []) is offered
+        if not offered:
+            continue
+        (prompt,) = prompts
+        assert prompt.optional and prompt.template == "JUNCTION NONE"
+        (order,) = parsed.orders
+        assert order.value == {"rate": "full", "to": ["atreides"]}
+        assert order.text == "JUNCTION OFFER FULL TO Atreides"
+        (error,) = dune.parse(state, "guild", "JUNCTION OFFER SOME").errors
+        assert "JUNCTION OFFER HALF" in str(error)
+        assert dune.parse(state, "atreides", "JUNCTION OFFER HALF").errors
+        view = dune.seat_view(state, "guild")
+        chosen = [junction._random(view, prompt, random.Random(seed)) for seed in range(30)]
+        assert None in chosen and {c["rate"] for c in chosen if c} == {"half", "full"}
+        assert dune.basic_order(view, prompt, random.Random(0)) is None   # as the random bot
+
+
+def test_001_4_10_12_junction_high_only_the_factions_offered_ship_cross_planet():
+    """4.10.12 "Junction" (High): the faction offered ships cross-planet at the rate offered,
+    paid to the Guild, its shipping terms saying so; one not named, or any with Junction on its
+    Low side (4 Guild forces there), is refused as before."""
+    options = {"homeworlds": True}
+    ship = "SHIP 3 FROM Arrakeen TO Carthag"
+    state = run_scenario(_junction(options, "JUNCTION OFFER FULL TO Atreides"))["state"]
+    assert "Spacing Guild offer you their cross-planet shipment" in _terms(state, "atreides")
+    assert "cross-planet" not in _terms(state, "harkonnen")
+    assert dune.parse(state, "harkonnen", "SHIP 3 FROM Carthag TO Arrakeen").errors
+    assert dune.parse(state, "atreides", ship).errors == []
+    assert dune.parse(state, "atreides", "SHIP 1 FROM Arrakeen TO Giedi Prime").errors == []
+    assert dune.parse(state, "atreides", "SHIP 1 FROM Arrakeen TO Caladan").errors   # 4.10.04
+    after = run_scenario({**_junction(options, "JUNCTION OFFER FULL TO Atreides", steps=2)})
+    own = after["state"]["factions"]
+    assert (own["atreides"]["spice"], own["guild"]["spice"]) == (7, 8)    # 3 at full price
+    low = run_scenario(_junction(options, "JUNCTION OFFER HALF", guild_on_junction=4))["state"]
+    assert dune.parse(low, "atreides", ship).errors
+    assert "cross-planet" not in _terms(low, "atreides")
+
+
+def test_001_4_10_12_junction_offer_is_told_to_no_other_seat():
+    """The differential test of 4.10.12 "Junction" (High): the same game with the Guild's offer
+    to the Atreides or none; the Harkonnen read the same events, prompts and view, the Atreides'
+    shipping terms differing."""
+    seen = []
+    for word in ("JUNCTION OFFER HALF TO Atreides", ""):
+        result = run_scenario(_junction({"homeworlds": True}, word))
+        state = result["state"]
+        seen.append({seat: (dune.seat_view(state, seat),
+                            [(e["code"], e["data"]) for e in result["events"][1]
+                             if not e["to"] or seat in e["to"]],
+                            [p for p in dune.prompts(state) if p.seat == seat])
+                     for seat in state["seats"]})
+    assert seen[0]["harkonnen"] == seen[1]["harkonnen"]
+    assert seen[0]["atreides"] != seen[1]["atreides"]
+    assert seen[0]["guild"] != seen[1]["guild"]

@@ -19,6 +19,7 @@ SEND = "homeworld_send"     # a sheet's standing word: where its revived forces 
 FACING = "homeworld_facing"  # a sheet's standing word: whom it fights of Ecaz and their ally
 PICK = "homeworld_pick"     # a sheet's standing word: the card of another's pile it has sold
 MOVED = "homeworld_moved"   # a sheet's reserves on a homeworld not keeping their kind, by name
+OFFER = "homeworld_offer"   # a sheet's standing word: its cross-planet shipment offered others
 Counts = dict[str, int]     # as ``forces.Counts``: kind -> how many (this module stays shallow)
 
 
@@ -348,3 +349,16 @@ def picked(game: Mapping[str, Any], seat: str, pile: list[str], name: str) -> st
     occupier = picker(game, seat, name)
     card = game["factions"][occupier].get(PICK) if occupier else None
     return card if card in pile else None
+
+
+def offer_to(game: Mapping[str, Any], seat: str) -> str | None:
+    """The rate ("half" or "full") at which another faction's card on its High side offers the
+    seat its cross-planet shipment, by that faction's word (the sheet's ``OFFER``: naming the
+    seat, or nobody, for everyone), if any (``high_offers_shipment``: 4.10.12 "Junction")."""
+    for place in placed(game):
+        owner = native(game, place)
+        word = game["factions"][owner].get(OFFER)
+        if (place.homeworld and place.homeworld.high_offers_shipment and owner != seat and word
+                and (not word["to"] or seat in word["to"]) and side(game, place) == HIGH):
+            return str(word["rate"])
+    return None

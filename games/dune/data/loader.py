@@ -332,7 +332,7 @@ class _Reader(DataReader):
             "high_sends_free_revival": (bool, False), "high_alliance_victory": (dict, {}),
             "occupier_takes_leader": (str, ""), "high_token_spice": (int, 0),
             "low_opponent_chooses": (bool, False), "occupier_picks": (str, ""),
-            "occupier_halves": (str, "")})
+            "occupier_halves": (str, ""), "high_offers_shipment": (bool, False)})
         if fields is None:
             return None
         sides = {}
@@ -387,7 +387,7 @@ class _Reader(DataReader):
                          (wins["strongholds"], wins["homeworlds"]) if wins else None,
                          fields["occupier_takes_leader"], fields["high_token_spice"],
                          fields["low_opponent_chooses"], fields["occupier_picks"],
-                         fields["occupier_halves"])
+                         fields["occupier_halves"], fields["high_offers_shipment"])
 
     def sector(self, sector: int, count: int, where: str) -> bool:
         if 1 <= sector <= count:

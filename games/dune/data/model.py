@@ -481,7 +481,8 @@ class Homeworld:
     co-occupied battle chooses which of them fights it (Ecaz's); ``occupier_picks``: the pile
     of its faction's cards whose card sold in the bidding the occupier chooses (Richese's
     cache); ``occupier_halves``: the payment to its faction (``offers.CACHE``) of which the
-    occupier takes half, rounded down, on either side (Richese's).
+    occupier takes half, rounded down, on either side (Richese's); ``high_offers_shipment``: on
+    the High side its faction may offer the others its cross-planet shipment (Junction's).
     ``sources``:
     where each number comes from (``docs/sources.md``'s keys)."""
 
@@ -524,6 +525,7 @@ class Homeworld:
     low_opponent_chooses: bool = False
     occupier_picks: str = ""
     occupier_halves: str = ""
+    high_offers_shipment: bool = False
 
 
 @dataclass(frozen=True)

@@ -564,7 +564,7 @@ def shipping_terms(state: State, seat: str) -> str:
             if not reach.guild_rates(state, seat) else
             "half of 1 spice per force into a stronghold, of 2 elsewhere, rounded up")
     terms = f"Shipping from the reserves costs {rate}, paid to {paid}."
-    if "cross" in kinds:
+    if "cross" in kinds and not reach.offered(state, seat):     # 001 4.10.12 "Junction"
         terms += (" You may instead ship from one territory to another (SHIP n FROM a TO b) "
                   "or back to your reserves (SHIP n FROM a TO RESERVES) at half a spice per "
                   "force, rounded up.")

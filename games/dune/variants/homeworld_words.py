@@ -8,7 +8,8 @@ reinforcement (``caladan``), Kaitain's discards (``kaitain``), the Southern Hemi
 Fedaykin and Tleilax's free revival sent at once (``homeworld_sends``); and another faction's
 word on a card's effect it decides: Ecaz's Low side (``facing``), Grumman's High side
 (``grumman``), Richese's occupier's pick of the card sold (``richese_pick``); the Emperor's move
-between Kaitain and Salusa Secundus (``homeworld_move``).  Nobody waits for
+between Kaitain and Salusa Secundus (``homeworld_move``); the Guild's cross-planet shipment
+offered the others (``junction``).  Nobody waits for
 one and nobody else is told of it; what it does is public when it is carried out.  Each
 card's module registers its word here (``word``), as the order kinds are registered, so that
 the variant imports none of them (the import graph stays shallow).

@@ -24,7 +24,7 @@ touching no territory: "Homeworlds are not Territories", 4.10.11), whose numbers
   ``sharers``, ``advisors``, ``hand_bonus``...); a card's effect its faction decides is that
   faction's standing word, asked through this variant's hooks (``standing_prompts``:
   ``homeworld_words``, each card's own module, ``caladan``, ``kaitain``, ``homeworld_sends``,
-  ``richese_pick``, ``homeworld_move``),
+  ``richese_pick``, ``homeworld_move``, ``junction``),
   never through the faction's, so a game without the option never asks them (issue 29); and
   CHOAM's ``choam_tupile`` and the Bene Gesserit's ``ADVISORS TWO``, asked in their modules.
   The effects not played yet are
@@ -80,6 +80,7 @@ from ..board.homeworlds import (
     occupiers,
     of,
     off_planet,
+    offer_to,
     placed,
     reserves_on,
     sends,
@@ -91,7 +92,7 @@ from ..data import Act, CardType, Place
 from ..factions import duke_vidal
 from ..forces import Counts, add, add_forces, count_in, kinds, remove_forces, take, total
 from ..rules import rules_of
-from ..state import State, ally_of, data, occupants, sheet
+from ..state import State, ally_of, data, faction_name, occupants, sheet
 from . import homeworld_words
 from .base import Variant
 
@@ -477,10 +478,16 @@ class Homeworlds(Variant):
         """4.10.06-07: the homeworlds the seat's reserves may be shipped to, and at what cost."""
         open_ = [p.name for p in placed(state) if p.name not in self.shut(state, seat, "reserve",
                                                                           False)]
+        offer = next((native(state, p) for p in placed(state) if p.homeworld
+                      and p.homeworld.high_offers_shipment and offer_to(state, seat)), None)
+        offered = "" if offer is None else (
+            f" The {faction_name(offer, state)} offer you their cross-planet shipment (001 "
+            "4.10.12 \"Junction\"): SHIP n FROM a TO b, from a territory or another faction's "
+            f"homeworld to another, at {offer_to(state, seat)} price, paid to them.")
         if not open_:
-            return ""
+            return offered.strip()
         return (f"To another faction's homeworld ({', '.join(open_)}): 1 spice per force, "
-                "never at half price (001 4.10.06-07).")
+                "never at half price (001 4.10.06-07)." + offered)
 
     def violations(self, state: State) -> list[str]:
         """Each seated faction's homeworlds on the board layer (4.10.01); a faction's forces on
