@@ -62,8 +62,11 @@ from .variants import (  # noqa: F401 -- their words (homeworld_words)
     caladan,
     facing,
     grumman,
+    homeworld_move,
     homeworld_sends,
+    junction,
     kaitain,
+    richese_pick,
 )
 from .view import PHASE_NAMES, PublicView, public_view, seat_view
 

@@ -365,6 +365,9 @@ class EventCode(StrEnum):
     HOMEWORLD_SENT = "homeworld-sent"               # 4.10.12 "Southern Hemisphere" (High)
     POISON_BOUNTY = "poison-bounty"                 # 4.10.12 "Ecaz" (High)
     HOMEWORLD_TOKEN = "homeworld-token"             # 4.10.12 "Grumman" (High): no token named
+    HOMEWORLD_PICKED = "homeworld-picked"           # 4.10.12 "Richese" (Occupied): public
+    OCCUPIER_HALF = "occupier-half"                 # 4.10.12 "Richese" (Occupied)
+    HOMEWORLD_MOVED = "homeworld-moved"             # 4.10.12 "Salusa Secundus": public
     # leader_skills (001 4.07)
     SKILL_KEPT = "skill-kept"                   # 4.07.02-03: kept, face up, with its leader
     SKILL_LOST = "skill-lost"                   # 4.07.11: its leader killed
@@ -463,6 +466,9 @@ class ErrorCode(StrEnum):
     BAD_SEND = "bad-send"                       # 001 4.10.12 "Southern Hemisphere", "Tleilax"
     BAD_GRUMMAN = "bad-grumman"                 # 001 4.10.12 "Grumman"
     BAD_FACING = "bad-facing"                   # 001 4.10.12 "Ecaz"
+    BAD_PICK = "bad-pick"                       # 001 4.10.12 "Richese"
+    BAD_SALUSA = "bad-salusa"                   # 001 4.10.12 "Salusa Secundus"
+    BAD_JUNCTION = "bad-junction"               # 001 4.10.12 "Junction"
     BAD_PRICE = "bad-price"
     BAD_CHEAP_HERO = "bad-cheap-hero"
     BAD_DIAL = "bad-dial"

@@ -9,8 +9,10 @@ from __future__ import annotations
 import json
 import random
 import re
+from pathlib import Path
 
 import pytest
+import yaml
 from dune_mail import game_at, send
 from dune_rounds import bot_orders
 from installation import Installation
@@ -27,9 +29,17 @@ from pbem.games.dune.factions import choam_tupile as tupile
 from pbem.games.dune.factions import duke_vidal
 from pbem.games.dune.invariants import violations
 from pbem.games.dune.orders.language import KINDS
-from pbem.games.dune.scenario import load_scenario
+from pbem.games.dune.scenario import load_scenario, run_scenario
 from pbem.games.dune.state import data
-from pbem.games.dune.variants import caladan, facing, grumman, kaitain
+from pbem.games.dune.variants import (
+    caladan,
+    facing,
+    grumman,
+    homeworld_move,
+    junction,
+    kaitain,
+    richese_pick,
+)
 from pbem.games.dune.variants import homeworld_sends as sends
 from pbem.games.dune.variants.homeworlds import Homeworlds
 from pbem.templating import render
@@ -194,6 +204,11 @@ def test_001_4_10_12_every_card_effect_reads_in_the_report():
         Event("payment-halved", {"faction": "guild", "homeworld": "Junction", "paid": 5,
                                  "spice": 2, "to": "bank"}),
         Event("occupier-free-card", {"faction": "atreides", "from": "harkonnen"}),
+        Event("homeworld-picked", {"faction": "atreides", "seller": "richese"}),
+        Event("homeworld-moved", {"faction": "emperor", "forces": {"sardaukar": 4},
+                                  "from": "Salusa Secundus", "to": "Kaitain"}),
+        Event("occupier-half", {"faction": "atreides", "from": "richese", "homeworld": "Richese",
+                                "paid": 5, "spice": 2}),
         Event("homeworld-reinforced", {"faction": "atreides", "territory": "The Great Flat",
                                        "forces": {"force": 1}}),
         Event("homeworld-revival", {"faction": "ixians", "homeworld": "Ix",
@@ -236,7 +251,10 @@ def test_001_4_10_12_every_card_effect_reads_in_the_report():
                   "revived from the tanks by them, occupying the Ecaz homeworld",
                   "add a Terror token face down to Arrakeen, and take 4 spice from the bank",
                   "take a Terror token face down off the board from Carthag, back behind their "
-                  "shield, and take 4 spice"):
+                  "shield, and take 4 spice",
+                  "choose the card of the Richese's cache they sell this round",
+                  "4 forces (4 starred) of their reserves from Salusa Secundus to Kaitain, their",
+                  "Richese, take 2 of the 5 spice paid to the Richese for a card of their cache"):
         assert words in text, words
 
 
@@ -602,3 +620,268 @@ def test_001_4_10_12_ecaz_occupied_only_the_occupier_revives_duke_vidal():
         for seat, may in (("atreides", occupied), ("ecaz", not occupied)):
             parsed = dune.parse(state, seat, "REVIVE LEADER Duke Vidal")
             assert (parsed.errors == []) is may, (occupied, seat, parsed.errors)
+
+
+SCENARIOS = Path(__file__).parent / "scenarios"
+RICHESE_OCCUPIED = "gf9_4_10_12_richese_occupied_the_occupier_picks_the_card_and_takes_half.yaml"
+
+
+def _richese_occupied(options: dict, word: str | None = None, steps: int = 1) -> dict:
+    """The scenario of 4.10.12 "Richese" (Occupied), with these options, the Atreides' word
+    beside their storm dial (None: none) and its first ``steps`` mail rounds."""
+    scenario = yaml.safe_load((SCENARIOS / RICHESE_OCCUPIED).read_text())
+    scenario["options"] = options
+    if not options.get("homeworlds"):
+        scenario["position"]["forces"]["Carthag"] = scenario["position"]["forces"].pop("Richese")
+    scenario["orders"] = scenario["orders"][:steps]
+    scenario["orders"][0]["atreides"] = "DIAL 1" + (f"\n{word}" if word else "")
+    scenario.pop("expect")
+    return scenario
+
+
+def test_001_4_10_12_richese_occupied_sell_is_a_standing_word_only_of_the_occupier():
+    """4.10.12 "Richese" (Occupied): "Occupier chooses which Richese Treachery Card is sold":
+    the occupier alone is offered the optional standing word, the cache listed in its prompt;
+    it is read and echoed, a card outside the cache refused quoting the choices, and both bots
+    answer it; nobody is offered it without the homeworlds."""
+    for options, offered in (({"choam_richese": True, "homeworlds": True}, True),
+                             ({"choam_richese": True}, False)):
+        state = load_scenario(_richese_occupied(options)).state
+        prompts = [p for p in dune.prompts(state) if p.kind == richese_pick.KIND]
+        assert [p.seat for p in prompts] == (["atreides"] if offered else [])
+        parsed = dune.parse(state, "atreides", "RICHESE SELL Ornithopter")
+        assert (parsed.errors == []) is offered
+        if not offered:
+            continue
+        (prompt,) = prompts
+        assert prompt.optional and prompt.template == "RICHESE NONE"
+        assert "Ornithopter" in prompt.legal and "Mirror Weapon" in prompt.legal
+        (order,) = parsed.orders
+        assert order.text == "RICHESE SELL Ornithopter"
+        assert data(state).treachery_card(order.value).name == "Ornithopter"
+        (error,) = dune.parse(state, "atreides", "RICHESE SELL Lasgun").errors
+        assert "RICHESE SELL Distrans" in str(error)
+        assert dune.parse(state, "emperor", "RICHESE SELL Ornithopter").errors
+        view = dune.seat_view(state, "atreides")
+        chosen = {richese_pick._random(view, prompt, random.Random(seed)) for seed in range(30)}
+        assert None in chosen and chosen - {None} <= set(state["decks"]["richese_cache"])
+        assert dune.basic_order(view, prompt, random.Random(0)) is None   # as the random bot
+        texts = {KINDS[richese_pick.KIND].text(state, card) for card in chosen}
+        assert "RICHESE NONE" in texts and any(t.startswith("RICHESE SELL ") for t in texts)
+
+
+def test_001_4_10_12_richese_occupied_the_occupiers_pick_is_told_to_no_other_seat():
+    """The differential test of 4.10.12 "Richese" (Occupied): the same game with the
+    occupier's word naming the Ornithopter, the Mirror Weapon or none; until the Richese's
+    card is put up (public) every other seat reads the same events, prompts and view, the
+    occupier's own differing; the Richese's choice of how and when stands."""
+    seen = []
+    for word in ("RICHESE SELL Ornithopter", "RICHESE SELL Mirror Weapon", None):
+        result = run_scenario(_richese_occupied({"choam_richese": True, "homeworlds": True},
+                                                word))
+        state = result["state"]
+        assert violations(state) == []
+        seen.append({seat: (dune.seat_view(state, seat),
+                            [(e["code"], e["data"]) for e in result["events"][1]
+                             if not e["to"] or seat in e["to"]],
+                            [p for p in dune.prompts(state) if p.seat == seat])
+                     for seat in state["seats"]})
+    for seat in ("emperor", "richese"):
+        assert seen[0][seat] == seen[1][seat] == seen[2][seat]
+    assert seen[0]["atreides"] != seen[1]["atreides"] != seen[2]["atreides"]
+    sold = [run_scenario(_richese_occupied({"choam_richese": True, "homeworlds": True},
+                                           word, steps=2))["state"]["step"]["offer"]
+            for word in ("RICHESE SELL Mirror Weapon", None)]
+    assert [o["card"] for o in sold] == ["Mirror Weapon", "Distrans"]
+    assert sold[0]["kind"] == sold[1]["kind"] == "silent"
+
+
+SALUSA_MOVE = "gf9_4_10_12_salusa_secundus_the_emperor_move_sardaukar_to_kaitain.yaml"
+
+
+def _salusa(options: dict, emperor: str, steps: int = 2) -> dict:
+    """The scenario of 4.10.12 "Salusa Secundus"'s move, with these options and the Emperor's
+    mail of their turn, its first ``steps`` mail rounds."""
+    scenario = yaml.safe_load((SCENARIOS / SALUSA_MOVE).read_text())
+    scenario["options"] = options
+    scenario["orders"] = scenario["orders"][:steps]
+    if steps > 1:
+        scenario["orders"][1]["emperor"] = emperor
+    scenario.pop("expect")
+    return scenario
+
+
+def test_001_4_10_12_salusa_secundus_move_is_a_standing_word_only_with_two_homeworlds():
+    """4.10.12 "Salusa Secundus": "the Emperor can use their Movement to Move forces from
+    Kaitain to Salusa Secundus (or vice versa)": with both homeworlds (the advanced game) the
+    Emperor's optional standing word is offered, read and echoed, a place not theirs refused
+    quoting the choices, and both bots answer it; nobody is offered it with one homeworld, nor
+    without the homeworlds."""
+    for options, offered in (({"homeworlds": True, "advanced": True}, True),
+                             ({"homeworlds": True}, False), ({"advanced": True}, False)):
+        state = run_scenario(_salusa(options, "", steps=1))["state"]     # the Emperor's turn
+        prompts = [p for p in dune.prompts(state) if p.kind == homeworld_move.KIND]
+        assert [p.seat for p in prompts] == (["emperor"] if offered else [])
+        parsed = dune.parse(state, "emperor", "SALUSA MOVE 2 1* TO Salusa")
+        assert (parsed.errors == []) is offered
+        if not offered:
+            continue
+        (prompt,) = prompts
+        assert prompt.optional and prompt.template == "SALUSA NONE"
+        (order,) = parsed.orders
+        assert order.value == {"forces": {"force": 2, "sardaukar": 1}, "to": "Salusa Secundus"}
+        assert order.text == "SALUSA MOVE 2 1* TO Salusa Secundus"
+        (error,) = dune.parse(state, "emperor", "SALUSA MOVE 2 TO Caladan").errors
+        assert "SALUSA MOVE 1 TO Kaitain" in str(error)
+        assert dune.parse(state, "atreides", "SALUSA MOVE 2 TO Kaitain").errors
+        view = dune.seat_view(state, "emperor")
+        chosen = [homeworld_move._random(view, prompt, random.Random(seed)) for seed in range(30)]
+        assert None in chosen and {c["to"] for c in chosen if c} <= {"Kaitain", "Salusa Secundus"}
+        assert dune.basic_order(view, prompt, random.Random(0)) is None   # as the random bot
+
+
+def test_001_4_10_12_salusa_secundus_the_move_spends_the_emperors_movement():
+    """4.10.12 "Salusa Secundus": the move "use[s] their Movement": carried out after a turn
+    moving nothing on the planet, Salusa Secundus then on its Low side (4.10.12.01-02), and
+    spent; a turn that moves forces on the planet moves none and the word stands (ruling); the
+    forces moved leave the reserves last (ruling), and go back home as the word says."""
+    options = {"homeworlds": True, "advanced": True}
+    state = run_scenario(_salusa(options, "SHIP 1 TO Carthag\nSALUSA MOVE 4* TO Kaitain"))[
+        "state"]
+    kaitain, salusa = (homeworlds.home(state, n) for n in ("Kaitain", "Salusa Secundus"))
+    assert homeworlds.natives_on(state, kaitain) == {"force": 5, "sardaukar": 4}
+    assert homeworlds.natives_on(state, salusa) == {"sardaukar": 1}
+    assert homeworlds.side(state, salusa) == homeworlds.LOW
+    assert homeworlds_move_word(state) is None and violations(state) == []
+    state["factions"]["emperor"]["reserve"]["sardaukar"] = 3      # two shipped: Salusa's first
+    assert homeworlds.natives_on(state, salusa) == {"sardaukar": 0}
+    assert homeworlds.natives_on(state, kaitain) == {"force": 5, "sardaukar": 3}
+    moved = run_scenario(_salusa(options, "MOVE 2 FROM Arrakeen TO Imperial Basin SECTOR 10\n"
+                                          "SALUSA MOVE 4* TO Kaitain"))["state"]
+    assert homeworlds.natives_on(moved, homeworlds.home(moved, "Salusa Secundus")) == {
+        "sardaukar": 5}
+    assert homeworlds_move_word(moved) == {"forces": {"sardaukar": 4}, "to": "Kaitain"}
+    events = homeworld_move.given(state, "emperor", {"forces": {"sardaukar": 2},
+                                                    "to": "Salusa Secundus"})
+    assert [e.to for e in events] == [("emperor",)]
+    (back,) = homeworld_move.turn_taken(state, "emperor", [])
+    assert back.data == {"faction": "emperor", "forces": {"sardaukar": 2}, "from": "Kaitain",
+                         "to": "Salusa Secundus"}
+    assert homeworlds.natives_on(state, salusa) == {"sardaukar": 2}
+    assert homeworlds.natives_on(state, kaitain) == {"force": 5, "sardaukar": 1}
+
+
+def homeworlds_move_word(state: dict) -> dict | None:
+    """The Emperor's word on the move, as kept in their sheet."""
+    return state["factions"]["emperor"].get(homeworld_move.KIND)
+
+
+def test_001_4_10_12_salusa_secundus_the_word_is_told_to_no_other_seat():
+    """The differential test of 4.10.12 "Salusa Secundus": the same game with the Emperor's
+    word on the move sent with their shipment or not, up to their turn: the Atreides read the
+    same events, prompts and view; the move, made after the turn, is public."""
+    seen = []
+    for word in ("\nSALUSA MOVE 4* TO Kaitain", ""):
+        scenario = _salusa({"homeworlds": True, "advanced": True}, "", steps=1)
+        scenario["position"]["phase"] = "storm"
+        scenario["position"]["storm"]["dialers"] = ["atreides", "emperor"]
+        scenario["orders"] = [{"atreides": "DIAL 1", "emperor": "DIAL 2" + word}]
+        result = run_scenario(scenario)
+        state = result["state"]
+        seen.append({seat: (dune.seat_view(state, seat),
+                            [(e["code"], e["data"]) for e in result["events"][1]
+                             if not e["to"] or seat in e["to"]],
+                            [p for p in dune.prompts(state) if p.seat == seat])
+                     for seat in state["seats"]})
+    assert seen[0]["atreides"] == seen[1]["atreides"]
+    assert seen[0]["emperor"] != seen[1]["emperor"]
+
+
+JUNCTION_HIGH = "gf9_4_10_12_junction_high_the_guild_ship_another_faction_cross_planet.yaml"
+
+
+def _junction(options: dict, word: str, steps: int = 1, guild_on_junction: int = 10) -> dict:
+    """The scenario of 4.10.12 "Junction" (High) at a table with the Harkonnen too, the Guild's
+    word beside their revival, its first ``steps`` mail rounds."""
+    scenario = yaml.safe_load((SCENARIOS / JUNCTION_HIGH).read_text())
+    scenario["options"] = options
+    scenario["seats"] = ["atreides", "harkonnen", "guild"]
+    scenario["position"]["forces"]["Carthag"] = {"harkonnen": 10}
+    scenario["position"]["forces"]["Tuek's Sietch"] = {"guild": 20 - guild_on_junction}
+    scenario["orders"] = scenario["orders"][:steps]
+    scenario["orders"][0]["guild"] = "REVIVE 0" + (f"\n{word}" if word else "")
+    scenario.pop("expect")
+    return scenario
+
+
+def _terms(state: dict, seat: str) -> str:
+    return " ".join(p.legal for p in dune.prompts(state) if p.seat == seat)
+
+
+def test_001_4_10_12_junction_offer_is_a_standing_word_only_with_the_homeworld():
+    """4.10.12 "Junction" (High): "You may offer to ship other factions cross-planet
+    (half-price or full)": with the homeworld the Guild's optional standing word rides on their
+    mail round, is read and echoed, a bad one refused quoting the choices, and both bots answer
+    it; nobody is offered it without the homeworlds."""
+    for options, offered in (({"homeworlds": True}, True), ({}, False)):
+        scenario = _junction(options, "")
+        if not offered:
+            scenario["position"]["forces"].pop("Tuek's Sietch")
+        state = load_scenario(scenario).state
+        prompts = [p for p in dune.prompts(state) if p.kind == junction.KIND]
+        assert [p.seat for p in prompts] == (["guild"] if offered else [])
+        parsed = dune.parse(state, "guild", "JUNCTION OFFER FULL TO Atreides")
+        assert (parsed.errors == []) is offered
+        if not offered:
+            continue
+        (prompt,) = prompts
+        assert prompt.optional and prompt.template == "JUNCTION NONE"
+        (order,) = parsed.orders
+        assert order.value == {"rate": "full", "to": ["atreides"]}
+        assert order.text == "JUNCTION OFFER FULL TO Atreides"
+        (error,) = dune.parse(state, "guild", "JUNCTION OFFER SOME").errors
+        assert "JUNCTION OFFER HALF" in str(error)
+        assert dune.parse(state, "atreides", "JUNCTION OFFER HALF").errors
+        view = dune.seat_view(state, "guild")
+        chosen = [junction._random(view, prompt, random.Random(seed)) for seed in range(30)]
+        assert None in chosen and {c["rate"] for c in chosen if c} == {"half", "full"}
+        assert dune.basic_order(view, prompt, random.Random(0)) is None   # as the random bot
+
+
+def test_001_4_10_12_junction_high_only_the_factions_offered_ship_cross_planet():
+    """4.10.12 "Junction" (High): the faction offered ships cross-planet at the rate offered,
+    paid to the Guild, its shipping terms saying so; one not named, or any with Junction on its
+    Low side (4 Guild forces there), is refused as before."""
+    options = {"homeworlds": True}
+    ship = "SHIP 3 FROM Arrakeen TO Carthag"
+    state = run_scenario(_junction(options, "JUNCTION OFFER FULL TO Atreides"))["state"]
+    assert "Spacing Guild offer you their cross-planet shipment" in _terms(state, "atreides")
+    assert "cross-planet" not in _terms(state, "harkonnen")
+    assert dune.parse(state, "harkonnen", "SHIP 3 FROM Carthag TO Arrakeen").errors
+    assert dune.parse(state, "atreides", ship).errors == []
+    assert dune.parse(state, "atreides", "SHIP 1 FROM Arrakeen TO Giedi Prime").errors == []
+    assert dune.parse(state, "atreides", "SHIP 1 FROM Arrakeen TO Caladan").errors   # 4.10.04
+    after = run_scenario({**_junction(options, "JUNCTION OFFER FULL TO Atreides", steps=2)})
+    own = after["state"]["factions"]
+    assert (own["atreides"]["spice"], own["guild"]["spice"]) == (7, 8)    # 3 at full price
+    low = run_scenario(_junction(options, "JUNCTION OFFER HALF", guild_on_junction=4))["state"]
+    assert dune.parse(low, "atreides", ship).errors
+    assert "cross-planet" not in _terms(low, "atreides")
+
+
+def test_001_4_10_12_junction_offer_is_told_to_no_other_seat():
+    """The differential test of 4.10.12 "Junction" (High): the same game with the Guild's offer
+    to the Atreides or none; the Harkonnen read the same events, prompts and view, the Atreides'
+    shipping terms differing."""
+    seen = []
+    for word in ("JUNCTION OFFER HALF TO Atreides", ""):
+        result = run_scenario(_junction({"homeworlds": True}, word))
+        state = result["state"]
+        seen.append({seat: (dune.seat_view(state, seat),
+                            [(e["code"], e["data"]) for e in result["events"][1]
+                             if not e["to"] or seat in e["to"]],
+                            [p for p in dune.prompts(state) if p.seat == seat])
+                     for seat in state["seats"]})
+    assert seen[0]["harkonnen"] == seen[1]["harkonnen"]
+    assert seen[0]["atreides"] != seen[1]["atreides"]
+    assert seen[0]["guild"] != seen[1]["guild"]

@@ -250,8 +250,12 @@ def rare_positions() -> list:
         "gf9_1_14_14_the_free_traders_karama_flips_their_smugglers_to_fight.yaml",
         "gf9_2_13_14_scrap_heap_swaps_a_weapon_for_the_losers.yaml")]
     # The homeworld cards' standing words (001 4.10.12): Caladan's, Kaitain's, Tupile's, the
-    # Southern Hemisphere's, Tleilax's, Ecaz's Low side's (FACING) and Grumman's
+    # Southern Hemisphere's, Tleilax's, Ecaz's Low side's (FACING), Richese's occupier's
+    # (RICHESE, with the storm dial), Junction's (JUNCTION, with the Guild's revival) and
+    # Grumman's
     homeworlds = [folder / f"gf9_4_10_12_{name}.yaml" for name in (
+        "richese_occupied_the_occupier_picks_the_card_and_takes_half",
+        "junction_high_the_guild_ship_another_faction_cross_planet",
         "caladan_high_a_force_from_the_reserves_joins_a_battle_won",
         "kaitain_high_the_emperor_discard_cards_for_2_spice_each",
         "tupile_low_choam_question_a_faction_on_tupile",
@@ -265,7 +269,13 @@ def rare_positions() -> list:
                      "factions": {s: {"tanks": 1} for s in ("atreides", "moritani")},
                      "tokens": {"Sabotage": {"owner": "moritani", "at": "Arrakeen",
                                              "face": "down"}}}}).state
-    return [state, distrans, grumman, *(load_scenario(yaml.safe_load(path.read_text())).state
+    salusa = load_scenario({                      # SALUSA, riding on the Emperor's storm dial
+        "game": "dune", "seats": ["atreides", "emperor"], "ruleset": "gf9",
+        "options": {"homeworlds": True, "advanced": True}, "seed": "salusa-word",
+        "position": {"turn": 2, "phase": "storm",
+                     "storm": {"sector": 1, "dialers": ["atreides", "emperor"]}}}).state
+    return [state, distrans, grumman, salusa,
+            *(load_scenario(yaml.safe_load(path.read_text())).state
                                for path in (summon, reveal, amal, terms, shuffle, cone, send,
                                             copy_, ambassadors, terror, extortion, enemy,
                                             drawn, nexus, semuta, sapho, recruits, fighters,

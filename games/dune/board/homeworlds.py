@@ -17,6 +17,9 @@ from ..state import ally_of, data, sheet
 HIGH, LOW = "high", "low"
 SEND = "homeworld_send"     # a sheet's standing word: where its revived forces go at once
 FACING = "homeworld_facing"  # a sheet's standing word: whom it fights of Ecaz and their ally
+PICK = "homeworld_pick"     # a sheet's standing word: the card of another's pile it has sold
+MOVED = "homeworld_moved"   # a sheet's reserves on a homeworld not keeping their kind, by name
+OFFER = "homeworld_offer"   # a sheet's standing word: its cross-planet shipment offered others
 Counts = dict[str, int]     # as ``forces.Counts``: kind -> how many (this module stays shallow)
 
 
@@ -87,12 +90,28 @@ def kept(game: Mapping[str, Any], place: Place) -> frozenset[str]:
     return frozenset(name for name, _ in sheet(seat, game).kinds if name not in others)
 
 
-def natives_on(game: Mapping[str, Any], place: Place) -> Counts:
-    """Its faction's forces on the homeworld: the reserves of the kinds kept there (4.10.01),
-    and those brought onto the board for a battle there."""
+def reserves_on(game: Mapping[str, Any], place: Place) -> Counts:
+    """Its faction's reserves on the homeworld (4.10.01): those of the kinds kept there, but
+    for those moved to its other homeworld, and those moved there from it (the sheet's
+    ``MOVED``, 4.10.12 "Salusa Secundus"; ruling: forces leave the reserves first from the
+    homeworld keeping their kind)."""
     seat = native(game, place)
-    found = {k: n for k, n in game["factions"][seat]["reserve"].items()
-             if k in kept(game, place)}
+    moved = game["factions"][seat].get(MOVED, {})
+    found: Counts = {}
+    for kind, count in game["factions"][seat]["reserve"].items():
+        if kind in kept(game, place):
+            found[kind] = count - min(count, sum(n.get(kind, 0) for name, n in moved.items()
+                                                 if name != place.name))
+        elif (here := min(count, moved.get(place.name, {}).get(kind, 0))):
+            found[kind] = here
+    return found
+
+
+def natives_on(game: Mapping[str, Any], place: Place) -> Counts:
+    """Its faction's forces on the homeworld: its reserves there (``reserves_on``), and those
+    brought onto the board for a battle there."""
+    found = reserves_on(game, place)
+    seat = native(game, place)
     for by_faction in game["forces"].get(place.name, {}).values():
         _add(found, by_faction.get(seat, {}))
     return found
@@ -307,3 +326,39 @@ def opponent_chooses(game: Mapping[str, Any], seat: str, any_side: bool = False)
     4.10.12 "Ecaz")."""
     return any(p.homeworld and p.homeworld.low_opponent_chooses
                and (any_side or side(game, p) == LOW) for p in of(game, seat))
+
+
+def picker(game: Mapping[str, Any], seat: str, pile: str) -> str | None:
+    """The first occupier in seat order of a homeworld of the seat whose card lets it choose
+    the card of ``pile`` sold (``occupier_picks``: 4.10.12 "Richese", the cache), if any."""
+    return next((s for p in of(game, seat) if p.homeworld and p.homeworld.occupier_picks == pile
+                 for s in occupiers(game, p)), None)
+
+
+def picks_from(game: Mapping[str, Any], seat: str) -> tuple[str, str] | None:
+    """The faction and pile whose card sold the seat chooses, occupying its homeworld (the
+    inverse of ``picker``), if any."""
+    return next(((native(game, p), p.homeworld.occupier_picks) for p in placed(game)
+                 if p.homeworld and p.homeworld.occupier_picks
+                 and picker(game, native(game, p), p.homeworld.occupier_picks) == seat), None)
+
+
+def picked(game: Mapping[str, Any], seat: str, pile: list[str], name: str) -> str | None:
+    """The card of ``pile`` (the seat's cards of the pile named ``name``) its occupier's word
+    names, if one chooses and names a card still in it (4.10.12 "Richese", Occupied)."""
+    occupier = picker(game, seat, name)
+    card = game["factions"][occupier].get(PICK) if occupier else None
+    return card if card in pile else None
+
+
+def offer_to(game: Mapping[str, Any], seat: str) -> str | None:
+    """The rate ("half" or "full") at which another faction's card on its High side offers the
+    seat its cross-planet shipment, by that faction's word (the sheet's ``OFFER``: naming the
+    seat, or nobody, for everyone), if any (``high_offers_shipment``: 4.10.12 "Junction")."""
+    for place in placed(game):
+        owner = native(game, place)
+        word = game["factions"][owner].get(OFFER)
+        if (place.homeworld and place.homeworld.high_offers_shipment and owner != seat and word
+                and (not word["to"] or seat in word["to"]) and side(game, place) == HIGH):
+            return str(word["rate"])
+    return None

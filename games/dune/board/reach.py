@@ -125,7 +125,7 @@ from ..state import (
     ruleset_data,
     sheet,
 )
-from . import layer
+from . import homeworlds, layer
 
 NATIVE = "fremen"              # the native arrival's kind, as stored games hold it
 KINDS = ("reserve", NATIVE, "cross", "back")
@@ -586,7 +586,8 @@ def shipment_kinds(state: State, faction: str) -> tuple[str, ...]:
     ship back to its reserves (001 2.06.11: CROSS-SHIP alone, ``ally_cross_ship``)."""
     guild_kinds = _guild_power(state, faction, Ability.GUILD_SHIPMENT)
     ours = ("cross", "back") if guild_kinds else ("cross",) if guild_cross(
-        state, faction) or factions.power(faction, state).cross_from(state) else ()
+        state, faction) or factions.power(faction, state).cross_from(state) or offered(
+        state, faction) else ()
     ours = tuple(kind for kind in ours if not cancelled(    # GF9 001 3.01.12.02
         state, {"cross": "cross-ship", "back": "off-planet"}[kind], faction))
     if not native(state, faction):
@@ -605,6 +606,19 @@ def guild_rates(state: State, faction: str) -> bool:
         return False
     return _guild_power(state, faction, Ability.HALF_PRICE_SHIPMENT) or _ally_power(
         state, faction, Ability.ALLY_HALF_PRICE_SHIPMENT)
+
+
+def offered(state: State, faction: str) -> str | None:
+    """The rate of another faction's cross-planet shipment offered the faction, in a game with
+    homeworlds (001 4.10.12 "Junction", High: "half-price or full")."""
+    return homeworlds.offer_to(state, faction) if homeworlds.in_game(state) else None
+
+
+def _guild_homeworlds(state: State, faction: str, kind: str) -> bool:
+    """Whether the faction's shipment of ``kind`` reaches homeworlds from the board as the
+    Guild's does (001 4.10.05; 4.10.12 "Junction", High: "even to or from homeworlds")."""
+    return factions.has(state, faction, Ability.GUILD_SHIPMENT) or (
+        kind == "cross" and bool(offered(state, faction)))
 
 
 def _guild_power(state: State, faction: str, ability: Ability) -> bool:
@@ -651,7 +665,8 @@ def shipment_costs_by_territory(state: State, faction: str, territories: list[st
                                 ) -> dict[str, list[int]]:
     """``shipment_costs`` into each of the territories, the faction's rates asked once."""
     assert kind in KINDS, kind
-    half = kind not in (NATIVE, "back") and (karama or guild_rates(state, faction))
+    half = kind not in (NATIVE, "back") and (karama or guild_rates(state, faction) or (
+        kind == "cross" and offered(state, faction) == "half"))     # 001 4.10.12 "Junction"
     board = layer.board(state)
     found = {territory: list(_costs(kind, 1 if board[territory].is_stronghold
                                     or variants.stronghold_rate(state, faction, territory)
@@ -721,7 +736,7 @@ def shipment_destinations(state: State, faction: str, kind: str = "reserve",
     if kind == "reserve":
         closed |= _own_advisors(state, faction)
     closed |= variants.shut(state, faction, kind,       # 001 4.10.04-05, 4.10.08
-                            factions.has(state, faction, Ability.GUILD_SHIPMENT))
+                            _guild_homeworlds(state, faction, kind))
     return dict(_landings(layer.key(state), storm, closed | _shut(state, faction), None, source))
 
 
@@ -865,7 +880,7 @@ def _check_landing(state: State, faction: str, kind: str, destination: str,
                            f"{destination}; others move in from where it points (001 2.07.21)",
                            valid)
     if destination in variants.shut(state, faction, kind,
-                                    factions.has(state, faction, Ability.GUILD_SHIPMENT)):
+                                    _guild_homeworlds(state, faction, kind)):
         raise OrderProblem(ErrorCode.PLACE_SHUT, f"no shipment of yours lands on {destination}: "
                            "only revival adds forces to your own homeworld (001 4.10.04), none "
                            "lands on your ally's (4.10.08), and only the Guild ships from the "

@@ -331,7 +331,8 @@ class _Reader(DataReader):
             "high_sends_revived": ([str], []), "high_poison_bounty": (int, 0),
             "high_sends_free_revival": (bool, False), "high_alliance_victory": (dict, {}),
             "occupier_takes_leader": (str, ""), "high_token_spice": (int, 0),
-            "low_opponent_chooses": (bool, False)})
+            "low_opponent_chooses": (bool, False), "occupier_picks": (str, ""),
+            "occupier_halves": (str, ""), "high_offers_shipment": (bool, False)})
         if fields is None:
             return None
         sides = {}
@@ -365,6 +366,9 @@ class _Reader(DataReader):
         if fields["low_halves"] not in ("", "card", "shipment"):     # factions.CARD, SHIPMENT
             self.fault(f"{where}, homeworld", FaultCode.BAD_VALUE, "low_halves: card or shipment")
             return None
+        if fields["occupier_halves"] not in ("", "cache"):              # offers.CACHE
+            self.fault(f"{where}, homeworld", FaultCode.BAD_VALUE, "occupier_halves: cache")
+            return None
         return Homeworld(fields["high"], sides["battle"], sides["atomic_losses"],
                          fields["occupier_income"], tuple(fields["kinds"]), fields["low_bonus"],
                          fields["advanced"], tuple(fields["sources"]), loses,
@@ -382,7 +386,8 @@ class _Reader(DataReader):
                          fields["high_sends_free_revival"],
                          (wins["strongholds"], wins["homeworlds"]) if wins else None,
                          fields["occupier_takes_leader"], fields["high_token_spice"],
-                         fields["low_opponent_chooses"])
+                         fields["low_opponent_chooses"], fields["occupier_picks"],
+                         fields["occupier_halves"], fields["high_offers_shipment"])
 
     def sector(self, sector: int, count: int, where: str) -> bool:
         if 1 <= sector <= count:

@@ -478,7 +478,11 @@ class Homeworld:
     faction may add a token of its kind (``tokens``) to a stronghold holding one, or take one
     off the board, in Spice Collection, for so much spice from the bank (Grumman's 4);
     ``low_opponent_chooses``: on the Low side the opponent of its faction and their ally in a
-    co-occupied battle chooses which of them fights it (Ecaz's).
+    co-occupied battle chooses which of them fights it (Ecaz's); ``occupier_picks``: the pile
+    of its faction's cards whose card sold in the bidding the occupier chooses (Richese's
+    cache); ``occupier_halves``: the payment to its faction (``offers.CACHE``) of which the
+    occupier takes half, rounded down, on either side (Richese's); ``high_offers_shipment``: on
+    the High side its faction may offer the others its cross-planet shipment (Junction's).
     ``sources``:
     where each number comes from (``docs/sources.md``'s keys)."""
 
@@ -519,6 +523,9 @@ class Homeworld:
     occupier_takes_leader: str = ""
     high_token_spice: int = 0
     low_opponent_chooses: bool = False
+    occupier_picks: str = ""
+    occupier_halves: str = ""
+    high_offers_shipment: bool = False
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,7 @@ from typing import Any
 
 from pbem.game import Event, Prompt
 
+from ..board import homeworlds
 from ..codes import EventCode
 from ..data import Ability, NexusUse
 from ..prompt_key import PromptKey
@@ -117,8 +118,15 @@ class Richese(Faction):
         assert key.kind == cache.KIND, key
         if value[0] not in cache.cache(state):
             value = [cache.cache(state)[0], *value[1:]]
+        picked = homeworlds.picked(state, self.seat, cache.cache(state), cache.CACHE)
+        events = []
+        if picked is not None:      # 001 4.10.12 "Richese" (Occupied): the occupier's card
+            value = [picked, *value[1:]]
+            events.append(Event(EventCode.HOMEWORLD_PICKED, {
+                "faction": homeworlds.picker(state, self.seat, cache.CACHE),
+                "seller": self.seat}))
         state["step"]["offer"] = cache.offer(state, self.seat, value).to_json()
-        return []
+        return events
 
     def _starts_with_no_field(self, state: State) -> bool:
         """Text B (2.10.03 B) in the first set-up round, No-Fields theirs."""

@@ -32,13 +32,14 @@ from typing import Any
 
 from pbem.game import Event, Prompt
 
+from ..board import homeworlds
 from ..cards import karama
 from ..codes import ErrorCode, EventCode
 from ..decks import cache_swap
 from ..orders.language import OrderKind, OrderProblem, card_among, order_kind
 from ..prompt_key import PromptKey
 from ..rules import rules_of
-from ..state import State, ally_of, data
+from ..state import State, ally_of, data, faction_name
 from .base import FIRST, LAST, ONCE_AROUND, SILENT, Offer, hand_limit, karama_power_used
 
 CACHE = "richese_cache"         # the pile (data/richese/decks.yaml)
@@ -62,8 +63,18 @@ def prompt(state: State, seat: str) -> Prompt:
                   "2.10.09.03) or once around from your left or right (2.10.09.02), as the "
                   f"round's first card or its last (2.10.06); your cache: {', '.join(names)}.  "
                   "Sent ahead (FOR BIDDING) or standing (SET STANDING CACHE ... ANY ...), it "
-                  "costs the table no mail round",
+                  "costs the table no mail round" + _occupied(state, seat),
                   default, text(state, default), text(state, default))
+
+
+def _occupied(state: State, seat: str) -> str:
+    """While their homeworld is occupied, who chooses the card (001 4.10.12 "Richese",
+    Occupied); whether the occupier has named one is not told."""
+    occupier = homeworlds.picker(state, seat, CACHE)
+    return "" if occupier is None else (
+        f".  The {faction_name(occupier, state)}, occupying Richese, choose the card sold if "
+        "their word names one still in your cache (001 4.10.12 \"Richese\"): yours is then "
+        "the how and the when")
 
 
 def _read(state: State, prompt_: Prompt, words: list[str]) -> list[str]:

@@ -252,6 +252,7 @@ def take_turn(state: State, seat: str, value: dict[str, Any]) -> list[Event]:
     events = cancels + _carry_out(state, seat, value)
     karama_reach.lift_turn(state)
     events += [e for f in factions.in_play(state, "turn_taken") for e in f.turn_taken(state, seat)]
+    events += variants.turn_taken(state, seat, events)     # 001 4.10.12 "Salusa Secundus"
     state["step"]["moved"].append(seat)
     if seat in state["step"]["queue"]:
         state["step"]["queue"].remove(seat)

@@ -48,6 +48,7 @@ from typing import Any
 from pbem.game import Event, Prompt
 
 from .. import factions, variants
+from ..board import homeworlds
 from ..codes import ErrorCode, EventCode
 from ..discard_pile import discard
 from ..factions import LAST, NORMAL, ONCE_AROUND, Offer
@@ -57,6 +58,7 @@ from ..state import State, data, faction_name, storm_order
 
 KIND = "offer-bid"
 OFFER, MARKET = "offer", "market"       # the step's offers: the cache's card, a hidden one
+CACHE = "cache"         # the payment for an offered card (``variants.paid``), with homeworlds
 WAIT = "wait"                           # a once-around bidder asked on its turn
 WAIT_TEXT = "BID ON MY TURN"
 ASKING = "asking"       # the step: a once-around auction paused for one bidder's turn
@@ -225,9 +227,14 @@ def sell(state: State, orders: dict[str, Any], room: Any, payee: Any, slot: str 
     if to is not None:
         own[to]["spice"] += price
     own[buyer]["hand"].append(offer.card)
+    # 001 4.10.12 "Richese" (Occupied): the payment told to the variants with homeworlds only,
+    # so that a stored game without them replays as it was played
+    told = variants.paid(state, buyer, to, price, payment=CACHE) if homeworlds.in_game(
+        state) else []
     return [Event(EventCode.OFFER_SOLD, {"seller": offer.seller, "name": _name(state, offer.card),
                                          "buyer": buyer, "price": price,
-                                         "payee": to or "bank", "bids": shown}), *betrayed]
+                                         "payee": to or "bank", "bids": shown}), *betrayed,
+            *told]
 
 
 def hidden_sale(state: State, offer: Offer, orders: dict[str, Any], room: Any, auction: Any,

@@ -236,8 +236,8 @@ def paid(state: State, payer: str, payee: str | None, amount: int, front: bool =
          payment: str = "") -> list[Event]:
     """Every variant's rules once ``payer`` has paid ``amount`` spice to ``payee`` (None: the
     bank; ``front``: a bribe, in front of the payee's shield; ``payment``: what for, as
-    ``factions.payee``'s kinds, "" for anything else): 001 4.07.15.02, .12, 4.10.12
-    "Kaitain", "Junction"."""
+    ``factions.payee``'s kinds or ``offers.CACHE``, "" for anything else): 001 4.07.15.02,
+    .12, 4.10.12 "Kaitain", "Junction", "Richese"."""
     if not amount:
         return []
     return [event for variant in in_play(state)
@@ -333,6 +333,13 @@ def moved(state: State, seat: str, territory: str) -> list[Event]:
     """Every variant's rules once a group of ``seat`` has moved into ``territory`` (001
     4.07.15.10: the Sandmaster)."""
     return [event for variant in in_play(state) for event in variant.moved(state, seat, territory)]
+
+
+def turn_taken(state: State, seat: str, events: list[Event]) -> list[Event]:
+    """Every variant's rules once ``seat``'s turn of Shipping and Movement has been played
+    (``events``, what it did: 001 4.10.12 "Salusa Secundus")."""
+    return [event for variant in in_play(state)
+            for event in variant.turn_taken(state, seat, events)]
 
 
 def free_revival(game: State | dict[str, Any], seat: str) -> int:

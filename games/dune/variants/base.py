@@ -187,6 +187,11 @@ class Variant:
         """A group of ``seat`` has moved into ``territory``: nothing follows."""
         return []
 
+    def turn_taken(self, state: State, seat: str, events: list[Event]) -> list[Event]:
+        """``seat``'s turn of Shipping and Movement has been played (``events``, what it
+        did): nothing follows."""
+        return []
+
     def free_revival(self, game: State | dict[str, Any], seat: str) -> int:
         """Forces ``seat`` revives free beyond its sheet's: none."""
         return 0

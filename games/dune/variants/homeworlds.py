@@ -6,7 +6,9 @@ touching no territory: "Homeworlds are not Territories", 4.10.11), whose numbers
 - Reserves (4.10.01): a faction's reserves are its forces on its homeworld; where it has two
   (the Emperor's Kaitain and, in the advanced game, Salusa Secundus) each keeps the kinds its
   card names (the Sardaukar on Salusa Secundus), so revived forces go where their kind is kept
-  (4.10.04, 4.10.12 "Salusa Secundus").  Forces of other factions on it are on the board.
+  (4.10.04, 4.10.12 "Salusa Secundus"), but for those the Emperor moved to the other
+  (``homeworld_move``, ``board.homeworlds.reserves_on``).  Forces of other factions on it are on
+  the board.
 - Thresholds (4.10.12.01-03): a card is on its High side while its faction's forces on it are
   at least its ``high`` number, else on its Low side (``side``).  On the Low side a card with
   ``low_bonus`` gives one more free revival, past the revival limit (4.10.12.04:
@@ -21,7 +23,8 @@ touching no territory: "Homeworlds are not Territories", 4.10.11), whose numbers
   that plays the power (``spared``, ``holds_back``, ``unspiced``, ``plain``, ``taker``,
   ``sharers``, ``advisors``, ``hand_bonus``...); a card's effect its faction decides is that
   faction's standing word, asked through this variant's hooks (``standing_prompts``:
-  ``homeworld_words``, each card's own module, ``caladan``, ``kaitain``, ``homeworld_sends``),
+  ``homeworld_words``, each card's own module, ``caladan``, ``kaitain``, ``homeworld_sends``,
+  ``richese_pick``, ``homeworld_move``, ``junction``),
   never through the faction's, so a game without the option never asks them (issue 29); and
   CHOAM's ``choam_tupile`` and the Bene Gesserit's ``ADVISORS TWO``, asked in their modules.
   The effects not played yet are
@@ -64,12 +67,12 @@ from pbem.game import Event, Prompt
 from ..board import layer
 from ..board.homeworlds import (
     HIGH,
+    MOVED,
     SEND,
     barred,
     home,
     invaders,
     is_homeworld,
-    kept,
     low_bonus,
     native,
     number,
@@ -77,7 +80,9 @@ from ..board.homeworlds import (
     occupiers,
     of,
     off_planet,
+    offer_to,
     placed,
+    reserves_on,
     sends,
     sends_free,
     side,
@@ -87,7 +92,7 @@ from ..data import Act, CardType, Place
 from ..factions import duke_vidal
 from ..forces import Counts, add, add_forces, count_in, kinds, remove_forces, take, total
 from ..rules import rules_of
-from ..state import State, ally_of, data, occupants, sheet
+from ..state import State, ally_of, data, faction_name, occupants, sheet
 from . import homeworld_words
 from .base import Variant
 
@@ -190,6 +195,25 @@ def _poison_bounty(state: State) -> list[Event]:
     return events
 
 
+def _occupier_halves(state: State, payee: str, amount: int, payment: str
+                     ) -> list[Event] | None:
+    """4.10.12 "Richese" (Occupied): the occupier "gains half (rounded down) of payment you
+    receive" for a card of the cache (the card's ``occupier_halves``), whatever the side (ruling:
+    the first occupier in seat order); None if no card of the payee's halves this payment."""
+    place = next((p for p in placed(state) if native(state, p) == payee and p.homeworld
+                  and p.homeworld.occupier_halves == payment), None)
+    if place is None:
+        return None
+    taker, half = occupiers(state, place)[:1], amount // 2
+    if not taker or not half:
+        return []
+    state["factions"][payee]["spice"] -= half
+    state["factions"][taker[0]]["spice"] += half
+    return [Event(EventCode.OCCUPIER_HALF, {"faction": taker[0], "from": payee,
+                                            "homeworld": place.name, "paid": amount,
+                                            "spice": half})]
+
+
 def _sent_free(state: State, seat: str, forces: Counts, free: int,
                landings: Callable[[str], tuple[int, ...]]) -> list[Event]:
     """4.10.12 "Tleilax" (High): the forces of the free revival go at once, free, to the place
@@ -251,15 +275,22 @@ class Homeworlds(Variant):
             seat = native(state, place)
             if not invaders(state, place):
                 continue
-            here = {k: n for k, n in state["factions"][seat]["reserve"].items()
-                    if k in kept(state, place)}
+            here = reserves_on(state, place)
             if not here:
                 continue
+            # the reserves moved there are on the board now (ruling: back as the round ends,
+            # each to the homeworld keeping its kind)
+            state["factions"][seat].get(MOVED, {}).pop(place.name, None)
             take(state["factions"][seat]["reserve"], here)
             add_forces(state, seat, place.name, 0, here)
             events.append(Event(EventCode.HOMEWORLD_DEFENDED, {
                 "faction": seat, "homeworld": place.name, "forces": here}))
         return events
+
+    def turn_taken(self, state: State, seat: str, events: list[Event]) -> list[Event]:
+        """4.10.12 "Salusa Secundus": the Emperor's move between their homeworlds, by their
+        word (``homeworld_words``, ``homeworld_move``)."""
+        return homeworld_words.turn_taken(state, seat, events)
 
     def standing_prompts(self, state: State, asked: list[Prompt]) -> list[Prompt]:
         """The cards' standing words (4.10.12: ``homeworld_words``)."""
@@ -337,9 +368,13 @@ class Homeworlds(Variant):
         """4.10.12 "Kaitain", "Salusa Secundus", "Junction" (Low): the payee keeps half (rounded
         up) of a card or shipping payment, the rest to the bank; "Kaitain", "Junction"
         (Occupied): to the occupier (ruling: one of the faction's cards Low halves it once; the
-        first occupier in seat order takes it)."""
+        first occupier in seat order takes it); "Richese" (Occupied): the occupier takes half
+        of a cache card's payment (``_occupier_halves``)."""
         if payee is None or front or not payment:
             return []
+        halves = _occupier_halves(state, payee, amount, payment)
+        if halves is not None:
+            return halves
         low = [p for p in placed(state) if native(state, p) == payee and p.homeworld
                and p.homeworld.low_halves == payment and side(state, p) != HIGH]
         if not low:
@@ -443,10 +478,16 @@ class Homeworlds(Variant):
         """4.10.06-07: the homeworlds the seat's reserves may be shipped to, and at what cost."""
         open_ = [p.name for p in placed(state) if p.name not in self.shut(state, seat, "reserve",
                                                                           False)]
+        offer = next((native(state, p) for p in placed(state) if p.homeworld
+                      and p.homeworld.high_offers_shipment and offer_to(state, seat)), None)
+        offered = "" if offer is None else (
+            f" The {faction_name(offer, state)} offer you their cross-planet shipment (001 "
+            "4.10.12 \"Junction\"): SHIP n FROM a TO b, from a territory or another faction's "
+            f"homeworld to another, at {offer_to(state, seat)} price, paid to them.")
         if not open_:
-            return ""
+            return offered.strip()
         return (f"To another faction's homeworld ({', '.join(open_)}): 1 spice per force, "
-                "never at half price (001 4.10.06-07).")
+                "never at half price (001 4.10.06-07)." + offered)
 
     def violations(self, state: State) -> list[str]:
         """Each seated faction's homeworlds on the board layer (4.10.01); a faction's forces on
