@@ -262,6 +262,9 @@ def rare_positions() -> list:
         "southern_hemisphere_high_revived_fedaykin_placed_at_once",
         "tleilax_high_free_revived_forces_sent_at_once",
         "ecaz_low_the_opponent_chooses_who_fights")]                 # FACING, every other seat's
+    # Ecaz's text B question by their Atreides Ambassador, with their first battle plan
+    # (001 2.11.17.02 B)
+    question = folder / "gf9_2_11_17_02_b_the_atreides_ambassador_asks_about_a_weapon_type.yaml"
     grumman = load_scenario({                     # GRUMMAN, riding on the Moritani's revival
         "game": "dune", "seats": ["atreides", "moritani"], "ruleset": "gf9",
         "options": {"ecaz_moritani": True, "homeworlds": True}, "seed": "grumman-word",
@@ -280,7 +283,7 @@ def rare_positions() -> list:
                                             copy_, ambassadors, terror, extortion, enemy,
                                             drawn, nexus, semuta, sapho, recruits, fighters,
                                             carryall, heighliner, discovery, water, jihad,
-                                            blow, *traders, *homeworlds)),
+                                            blow, question, *traders, *homeworlds)),
             *ixians, deploying, *choam, offering, offered, skills, *richese, late, consent]
 
 
