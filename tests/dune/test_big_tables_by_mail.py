@@ -5,7 +5,7 @@ moderator to a winner, every seat's mail checked for the others' secrets (``dune
 from __future__ import annotations
 
 import pytest
-from dune_leaks import ambassador_seen, leaked
+from dune_leaks import ambassador_seen, leaked, seen_in_events
 from dune_mail import BotTable
 
 TWELVE = ["atreides", "bene-gesserit", "emperor", "fremen", "guild", "harkonnen", "tleilaxu",
@@ -24,7 +24,8 @@ def test_001_3_06_a_big_game_by_mail_ends_with_a_winner_and_keeps_every_secret(s
     the table may have (3.06-3.09): the game is played to its end with a winner, every seat
     mailed, and no seat's mail shows another seat's hand, traitors, prediction or face-down
     tokens (``dune_leaks``) but what the rules showed it (an Ambassador's look for Ecaz, 001
-    2.11.17)."""
+    2.11.17; the cards CHOAM's Auditor saw, 2.09.18 A, or the Black Market showed,
+    2.10.23)."""
     packs = {f"landsraad_{n}_cards": True for n in (9, 10, 11, 12) if n <= len(seats)}
     run = BotTable(tmp_path, "big", f"big-by-mail-{len(seats)}", seats, {**OPTIONS, **packs})
     run.play()
@@ -37,4 +38,4 @@ def test_001_3_06_a_big_game_by_mail_ends_with_a_winner_and_keeps_every_secret(s
     for seat in seats:
         mails = run.text_of(seat)
         assert mails, seat
-        assert not leaked(mails, seat, held, played), seat
+        assert not leaked(mails, seat, held, played | seen_in_events(events, seat)), seat
