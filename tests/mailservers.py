@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import ctypes
+import errno
 import grp
 import json
 import os
@@ -242,7 +243,17 @@ class Dovecot:
     # -- lifecycle -------------------------------------------------------------------------
 
     def start(self) -> Dovecot:
-        """Write the configuration, start `dovecot -F` and wait until IMAP and LMTP listen."""
+        """Write the configuration, start `dovecot -F` and wait until IMAP and LMTP listen;
+        again on other ports if another test's server took one of them meanwhile."""
+        for attempt in range(3):
+            try:
+                return self._start()
+            except RuntimeError as e:
+                if "in use" not in str(e) or attempt == 2:
+                    raise
+        raise AssertionError("unreachable")
+
+    def _start(self) -> Dovecot:
         binary = find_dovecot()
         if binary is None:
             raise RuntimeError("Dovecot is not installed (need dovecot-imapd, dovecot-lmtpd)")
@@ -449,6 +460,7 @@ class SmtpRelay:
         self.auth = auth
         self.starttls = starttls
         self.port = free_port()
+        self._listened = False  # once it has, a restart keeps its port
         self.accepted = 0
         self._controller: Controller | None = None
 
@@ -467,12 +479,23 @@ class SmtpRelay:
         if self.auth:
             kwargs.update(authenticator=self._authenticate, auth_required=True,
                           auth_require_tls=self.starttls)
-        self._controller = Controller(
-            _RelayHandler(self), hostname=HOST, port=self.port, server_hostname="relay.test",
-            **kwargs,
-        )
-        self._controller.start()
-        return self
+        for attempt in range(3):
+            self._controller = Controller(
+                _RelayHandler(self), hostname=HOST, port=self.port, server_hostname="relay.test",
+                **kwargs,
+            )
+            try:
+                self._controller.start()
+            except OSError as e:  # taken by another test's server since free_port()
+                self._controller.loop.close()
+                self._controller = None
+                if e.errno != errno.EADDRINUSE or self._listened or attempt == 2:
+                    raise
+                self.port = free_port()
+            else:
+                self._listened = True
+                return self
+        raise AssertionError("unreachable")
 
     def stop(self) -> None:
         """Stop listening; `start()` brings the relay back on the same port."""

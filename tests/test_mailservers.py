@@ -123,3 +123,44 @@ def test_dovecot_stops_without_leftovers(tmp_path):
     for port in (dc.imap_port, dc.imaps_port, dc.lmtp_port):
         with pytest.raises(ConnectionRefusedError):
             socket.create_connection(("127.0.0.1", port), timeout=2)
+
+
+def test_a_relay_whose_port_was_taken_meanwhile_listens_on_another(dovecot):
+    """Another test's server may bind the port free_port() found before the relay does."""
+    dovecot.add_user(NORTH, "dune")
+    relay = SmtpRelay(dovecot)
+    taken = relay.port
+    with socket.socket() as squatter:
+        squatter.bind(("127.0.0.1", taken))
+        squatter.listen()
+        with relay:
+            assert relay.port != taken
+            with smtplib.SMTP("127.0.0.1", relay.port) as smtp:
+                smtp.send_message(message("moved"))
+    assert subjects(dovecot, NORTH) == ["moved"]
+
+
+def test_a_dovecot_whose_port_was_taken_meanwhile_starts_on_others(tmp_path, monkeypatch):
+    """The first ports handed out are already listened on: Dovecot starts on the next ones."""
+    import mailservers
+
+    with socket.socket() as squatter:
+        squatter.bind(("127.0.0.1", 0))
+        squatter.listen()
+        taken = squatter.getsockname()[1]
+        handed = []
+        real = mailservers.free_ports
+
+        def first_taken(count):
+            ports = real(count)
+            if not handed:
+                ports[0] = taken
+            handed.append(ports)
+            return ports
+
+        monkeypatch.setattr(mailservers, "free_ports", first_taken)
+        with Dovecot(tmp_path / "dc") as dc:
+            assert len(handed) == 2 and dc.imap_port != taken
+            dc.add_user(NORTH, "dune")
+            dc.deliver(NORTH, message("Direct").as_bytes())
+            assert subjects(dc, NORTH) == ["Direct"]
