@@ -163,9 +163,8 @@ def test_001_4_03_07_every_use_offered_is_its_faction_s_module_s():
                for seat in (faction.seat for faction in ruleset_data("gf9").factions)}
     named = {seat for seat in offered if NexusUse.NAMED in power(seat, rules).nexus_uses}
     assert named == {"choam", FR, EM, AT, "bene-gesserit"}    # INTERNAL AUDIT, PRESCIENCE...
-    both = [NexusUse.BETRAYAL, NexusUse.SECRET_ALLY]
-    assert offered[AT] == both
     all_three = [NexusUse.BETRAYAL, NexusUse.CUNNING, NexusUse.SECRET_ALLY]
+    assert offered[AT] == all_three
     assert offered["richese"] == offered["guild"] == offered[FR] == all_three
     assert offered["ixians"] == offered[HA] == offered["tleilaxu"] == offered[EM] == all_three
     assert offered["moritani"] == offered["choam"] == offered["ecaz"] == all_three
