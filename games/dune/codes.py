@@ -423,6 +423,7 @@ class EventCode(StrEnum):
     NEXUS_SALE_BETRAYED = "nexus-sale-betrayed"     # 4.03.07.11: a cache card's sale
     NEXUS_INTERNAL_AUDIT = "nexus-internal-audit"   # 4.03.07.10 (B): 6 spice from the bank
     NEXUS_POWER_BORROWED = "nexus-power-borrowed"   # 4.03.07.02-03: a battle power lent
+    NEXUS_PRESCIENCE_TWICE = "nexus-prescience-twice"   # 4.03.07.02: a second question
     # transfers
     ALLY_CONSTRAINT = "ally-constraint"
     BRIBE = "bribe"

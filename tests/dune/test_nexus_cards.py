@@ -14,15 +14,16 @@ import yaml
 from dune_leaks import leaked
 from dune_mail import GAME, BotTable, address, flat, game_at, open_prompts, send
 from installation import Installation
-from players import text
+from players import others_mail, text
 
 from pbem.game import load_game, step_rng
 from pbem.games.dune.cards import nexus_cards as playing
 from pbem.games.dune.data import NexusUse
+from pbem.games.dune.factions import atreides_prescience as prescience
 from pbem.games.dune.factions import power
 from pbem.games.dune.invariants import violations
 from pbem.games.dune.orders import move_orders
-from pbem.games.dune.rules import make_rules
+from pbem.games.dune.rules import make_rules, rules_of
 from pbem.games.dune.scenario import run_scenario
 from pbem.games.dune.scenario.format import ScenarioError
 from pbem.games.dune.state import ruleset_data
@@ -163,9 +164,8 @@ def test_001_4_03_07_every_use_offered_is_its_faction_s_module_s():
                for seat in (faction.seat for faction in ruleset_data("gf9").factions)}
     named = {seat for seat in offered if NexusUse.NAMED in power(seat, rules).nexus_uses}
     assert named == {"choam", FR, EM, AT, "bene-gesserit"}    # INTERNAL AUDIT, PRESCIENCE...
-    both = [NexusUse.BETRAYAL, NexusUse.SECRET_ALLY]
-    assert offered[AT] == both
     all_three = [NexusUse.BETRAYAL, NexusUse.CUNNING, NexusUse.SECRET_ALLY]
+    assert offered[AT] == all_three
     assert offered["richese"] == offered["guild"] == offered[FR] == all_three
     assert offered["ixians"] == offered[HA] == offered["tleilaxu"] == offered[EM] == all_three
     assert offered["moritani"] == offered["choam"] == offered["ecaz"] == all_three
@@ -708,3 +708,161 @@ def test_001_4_03_07_03_the_bg_secret_ally_gives_the_voice_in_a_battle():
 
 def test_001_4_03_07_b_prescience_asks_the_opponent_s_weapon():
     played("gf9_4_03_07_b_prescience_asks_the_opponent_s_weapon")
+
+
+# --- the Atreides card's Cunning (001 4.03.07.02)
+CUNNING = "gf9_4_03_07_02_the_atreides_card_s_cunning_asks_a_second_prescience_question"
+
+
+def _cunning(change) -> dict:
+    """The Cunning's scenario changed by ``change`` (a scenario -> None), played."""
+    scenario = yaml.safe_load((SCENARIOS / f"{CUNNING}.yaml").read_text("utf-8"))
+    change(scenario)
+    result = run_scenario(scenario)
+    assert result["expect"]["checked"] and not result["expect"]["failed"], result["expect"]
+    return result
+
+
+def test_001_4_03_07_02_the_atreides_cunning_asks_a_second_prescience_question():
+    """Both answers bind: the Harkonnen's line for the dial holds, the one that would change
+    the weapon already shown does not (the scenario's answers); the card is gone once
+    played."""
+    state = played(CUNNING)
+    assert nexus_cards.held(state, AT) is None
+
+
+def test_001_4_03_07_02_without_the_cunning_a_second_question_is_refused():
+    """Without the card played a second question is refused, quoting the line."""
+    def unplayed(scenario):
+        scenario["orders"][0][AT] = "PASS"
+        scenario["orders"] = scenario["orders"][:4]
+        scenario["expect"] = {"refused": [{"step": 4, "seat": AT, "line": 1,
+                                           "code": "bad-prescience", "text": "4.03.07.02"}]}
+    _cunning(unplayed)
+
+
+def test_001_4_03_07_02_the_same_element_twice_is_refused():
+    def twice(scenario):
+        scenario["orders"][3][AT] = scenario["orders"][3][AT].replace("THEN DIAL", "THEN WEAPON")
+        scenario["orders"] = scenario["orders"][:4]
+        scenario["expect"] = {"refused": [{"step": 4, "seat": AT, "line": 1,
+                                           "code": "bad-prescience"}]}
+    _cunning(twice)
+
+
+def test_001_4_03_07_02_no_second_question_after_a_weapon_not_played():
+    """PRESCIENCE: "If you choose to ask about a weapon or defense and your opponent tells you
+    that they are not playing that element during this battle, you may not then ask to see a
+    different element": the Harkonnen play no weapon, so the dial is not asked and their line
+    for it holds not (the Atreides win with 5 + 6 against Feyd-Rautha's 6 and a dial of 4)."""
+    def unarmed(scenario):
+        scenario["orders"][3][HA] = scenario["orders"][3][HA].replace(
+            "WEAPON Crysknife\n", "")
+        scenario["orders"][4][AT] = "LEADER Lady Jessica\nDIAL 6"
+        scenario["expect"] = {"events": [
+            {"code": "prescience-answer", "seen_by": [AT],
+             "data": {"element": "weapon", "answer": None}},
+            "battle-second-round", {"code": "battle-result", "data": {"winner": AT}}]}
+    result = _cunning(unarmed)
+    asked = [e for step in result["events"] for e in step
+             if e["code"] in ("prescience", "prescience-answer")]
+    assert [e["data"]["element"] for e in asked] == ["weapon", "weapon"]
+
+
+def test_001_4_03_07_02_a_karama_cancels_the_first_question_not_the_cunning_s():
+    """4.03.06.03: a Cunning "cannot be cancelled or prevented by a Karama": the Harkonnen's
+    Karama on prescience cancels the weapon question, the dial is still asked and binds."""
+    def karama(scenario):
+        scenario["position"]["factions"][HA]["hand"].append("Karama")
+        scenario["orders"][3][HA] += "KARAMA PRESCIENCE\n"
+        scenario["expect"] = {"events": [
+            {"code": "prescience", "data": {"element": "weapon"}},
+            {"code": "prescience", "data": {"element": "dial"}},
+            {"code": "prescience-answer", "seen_by": [AT],
+             "data": {"element": "dial", "answer": 6}}]}
+    result = _cunning(karama)
+    answers = [e["data"]["element"] for step in result["events"] for e in step
+               if e["code"] == "prescience-answer"]
+    assert answers == ["dial"]
+
+
+def test_001_4_03_07_02_both_bots_play_the_cunning_and_ask_twice():
+    """By the bots: the Atreides' card's Cunning is a play both offer (the nexus choice's
+    ``playable``); in the battle it opened the random bot now and then asks two different
+    elements, a legal order echoed as written; the basic bot, as the random bot; the question
+    never holds the step (optional)."""
+    from pbem.games import dune
+
+    def battle_opens(scenario):
+        scenario["orders"] = scenario["orders"][:3]
+        scenario["expect"] = {"events": [{"code": "nexus-prescience-twice"}]}
+    state = _cunning(battle_opens)["state"]
+    assert prescience.twice(state["step"]["battle"])
+    (prompt,) = [p for p in dune.prompts(state) if p.key == f"prescience:{AT}"]
+    assert prompt.optional and "THEN" in prompt.legal
+    texts = {style: [dune.bot_order(dune.view(state, AT), prompt, random.Random(seed),
+                                    style=style) for seed in range(30)]
+             for style in ("random", "basic")}
+    for style, written in texts.items():
+        for line in written:
+            assert not dune.parse(state, AT, line).errors, (style, line)
+        assert any(" THEN " in line for line in written), style
+    read = prescience.read_questions(["leader", "then", "dial"], rules_of(state), state)
+    assert prescience.text(read) == "PRESCIENCE LEADER THEN DIAL"
+    position = yaml.safe_load((SCENARIOS / f"{CUNNING}.yaml").read_text("utf-8"))
+    start = run_scenario({**position, "orders": [], "expect": {}})["state"]
+    (choice,) = [p for p in dune.prompts(start) if p.key == f"{playing.CHOICE}:{AT}"]
+    assert choice.options["playable"] and "Cunning" in choice.legal
+
+
+def _cunning_by_mail(root: Path, card: str, play: bool) -> tuple[list, list[str]]:
+    """The Cunning's position played by mail, the Atreides holding ``card`` (played with their
+    revival order if ``play``), asking two elements where they may, else one: the mail every
+    other seat got (``others_mail``) and the Atreides' answers."""
+    scenario = yaml.safe_load((SCENARIOS / f"{CUNNING}.yaml").read_text("utf-8"))
+    scenario["position"]["tokens"] = {card: {"owner": AT, "at": "behind", "face": "down"}}
+    site = Installation(root, maps=False)
+    game_at(site, scenario)
+    plans = {AT: ["LEADER Lady Jessica\nDIAL 5", "LEADER Lady Jessica\nDIAL 8\nDEFENSE Shield"],
+             HA: ["LEADER Feyd-Rautha\nDIAL 4\nWEAPON Crysknife\nIF ASKED DIAL: DIAL 6"]}
+    answers, first = [], True
+    for _ in range(8):
+        if site.record(GAME).state["phase"] not in ("revival", "movement", "battle"):
+            break
+        for seat in (HA, AT):
+            owed = [p for p in open_prompts(site, seat) if not p.optional]
+            if not owed:
+                continue
+            lines = [plans[seat].pop(0) if p.kind == "battle-plan" else p.template
+                     for p in owed]
+            if seat == AT and first:
+                lines.append("NEXUS PLAY" if play else "NEXUS NONE")
+                first = False
+            battle = site.record(GAME).state["step"].get("battle") or {}
+            if seat == AT and any(p.kind == "battle-plan" for p in owed) and battle.get(
+                    "round") == 1:
+                lines.insert(0, "PRESCIENCE WEAPON THEN DIAL" if play else "PRESCIENCE WEAPON")
+            answers.append(flat(send(site, seat, "\n".join(lines))))
+    store = site.moderator().store
+    secrets = {row["secret"] for row in store.seats(GAME) if row["secret"]}
+    secrets.add(site.record(GAME).settings["gm_secret"])
+    return others_mail(store, AT, address(AT), secrets), answers
+
+
+def test_001_4_03_07_02_the_cunning_by_mail_is_echoed_and_kept_secret_until_played(tmp_path):
+    """By mail: NEXUS PLAY and PRESCIENCE WEAPON THEN DIAL echoed to the Atreides as
+    understood.  Secrets stay secret (TEAM.md; 001 4.03.04: "keep it secret until used"): the
+    Harkonnen read the same mail, word for word, whether the Atreides hold their own card or
+    the Bene Gesserit's, unplayed; with their own card set, the same up to the battle that
+    plays it, where the table learns it."""
+    held, _ = _cunning_by_mail(tmp_path / "own", "Atreides Nexus card", play=False)
+    other, _ = _cunning_by_mail(tmp_path / "other", "Bene Gesserit Nexus card", play=False)
+    assert held == other and any("Lady Jessica" in mail[3] for mail in held)
+    set_, answers = _cunning_by_mail(tmp_path / "set", "Atreides Nexus card", play=True)
+    assert any("NEXUS PLAY" in answer for answer in answers)
+    assert any("PRESCIENCE WEAPON THEN DIAL" in answer for answer in answers)
+    differ = next(i for i, (one, two) in enumerate(zip(held, set_, strict=False)) if one != two)
+    assert "Nexus card's Cunning" in flat(set_[differ][3])
+    before = flat("".join(mail[3] for mail in set_[:differ]))
+    assert "Cunning" not in before and "Atreides Nexus card" not in before
+    assert any("second element" in mail[3] for mail in set_[differ:])

@@ -34,6 +34,10 @@ class Atreides(Faction):
     nexus_uses: ClassVar[dict[NexusUse, NexusPlay]] = {NexusUse.BETRAYAL: NexusPlay(
         "set now: the Atreides' Prescience stopped in the next battle where they (or their "
         "ally) could use it (001 4.03.07.02).", at=BATTLE),
+        NexusUse.CUNNING: NexusPlay(
+        "set now: in the next battle you fight, you may put a second Prescience question, "
+        "PRESCIENCE <element> THEN <element>, the second once the first is answered "
+        "(001 4.03.07.02).", at=BATTLE),
         NexusUse.SECRET_ALLY: NexusPlay(
         "set now: in the next battle you fight, you put the Atreides' Prescience question to "
         "your opponent, the leader, weapon, defense or dial of its plan (001 4.03.07.02).",
@@ -52,6 +56,8 @@ class Atreides(Faction):
         battle = state["step"].get("battle")
         if use in (NexusUse.SECRET_ALLY, NexusUse.NAMED):     # text B's PRESCIENCE too
             return self._lent(state, battle, holder, use)
+        if use == NexusUse.CUNNING:
+            return self._twice(state, battle, holder)
         if use != NexusUse.BETRAYAL or not battle or not prescience.asker(state, battle):
             return None
         stop(battle, prescience.PRESCIENCE)
@@ -69,6 +75,20 @@ class Atreides(Faction):
         lend_in_battle(battle, self.seat, holder)
         return [Event(EventCode.NEXUS_POWER_BORROWED, {
             "faction": holder, "power": prescience.PRESCIENCE, "use": str(use)})]
+
+    def _twice(self, state: State, battle: dict[str, Any] | None, holder: str
+               ) -> list[Event] | None:
+        """001 4.03.07.02, Cunning: "You may use Prescience Ability in a Battle (this may be the
+        second use of this ability in a battle)" (ruling: set when played, carried out as the
+        next battle the holder fights and asks in opens, public: there a second question may
+        follow the first, ``prescience.twice``; as every Cunning, no Karama cancels it,
+        4.03.06.03)."""
+        asking = prescience.asker(state, battle) if battle else None
+        if not battle or not asking or asking[0] != holder or holder not in (
+                battle["aggressor"], battle["defender"]):
+            return None
+        prescience.allow_twice(battle, holder)
+        return [Event(EventCode.NEXUS_PRESCIENCE_TWICE, {"faction": holder})]
 
     precedence = {"before_plans": 2}     # prescience: steps 3-6 (000 lines 1214-1242)
 

@@ -18,6 +18,17 @@ the answer, which binds that element (WBC line 1242; 004 X.5).  The answer goes 
 Atreides and their ally only; the side that asked then sends its plan again in a second mail
 round, knowing the answer (its first plan is the default).  The opponent's plan is committed
 with its answer: his conditional lines were written knowing every question that could come.
+
+A second question (001 4.03.07.02, the Atreides Nexus card's Cunning: "You may use Prescience
+Ability in a Battle (this may be the second use of this ability in a battle)"): in a battle
+where the card was played (``twice``, public), ``PRESCIENCE <element> THEN <element>``, two
+different elements.  Rulings: by mail both come in the battle's first mail round, and are put
+in their order: the first, a Karama on it, its answer, then the second (``AGAIN``), published
+only then and not put if the first asked a weapon or defense the plan does not hold (PRESCIENCE:
+"you may not then ask to see a different element"); a Karama cancels the first, the Atreides'
+own ability, not the Cunning's second (4.03.06.03); the opponent's lines for the second change
+no element the first was shown (its answer binds, WBC line 1242); both answers bind, and the
+asking side plans again once, knowing both.
 """
 
 from __future__ import annotations
@@ -38,6 +49,12 @@ from .base import BattleTools, borrower, has, karama_power_used, stopped
 ATREIDES = "atreides"
 PRESCIENCE = "prescience"
 ELEMENTS = ("leader", "weapon", "defense", "dial")        # line 760
+TWICE = "prescience_twice"      # a battle's: the seat whose Nexus card's Cunning asks twice
+AGAIN = "question_again"        # a battle's: the second question (001 4.03.07.02)
+BOUND_AGAIN = "bound_again"     # a battle's: the element its answer binds
+ANSWER_AGAIN = "answer_again"   # the step's: that answer, kept out of the public battle
+SLOTS = {"leader": ("leader", "cheap_hero"), "weapon": ("weapon",), "defense": ("defense",),
+         "dial": ("dial",)}     # the plan's keys an element's answer is read from
 
 
 def asker(game: Any, battle: dict[str, Any]) -> tuple[str, str, str] | None:
@@ -59,12 +76,27 @@ def asker(game: Any, battle: dict[str, Any]) -> tuple[str, str, str] | None:
     return None
 
 
-def standing(battle: dict[str, Any], seat: str) -> dict[str, Any] | None:
-    """The question put to ``seat`` in this battle and not cancelled, if any."""
-    question = battle.get("question")
-    if question and question["to"] == seat and not question["cancelled"]:
-        return question
-    return None
+def twice(battle: dict[str, Any]) -> bool:
+    """Whether the Atreides may put a second question in this battle (001 4.03.07.02: their
+    Nexus card's Cunning played for it; a state's battle or a view's)."""
+    return bool(battle.get(TWICE))
+
+
+def allow_twice(battle: dict[str, Any], seat: str) -> None:
+    """``seat`` may put a second question in this battle (001 4.03.07.02, Cunning)."""
+    battle[TWICE] = seat
+
+
+def standing(battle: dict[str, Any], seat: str) -> list[dict[str, Any]]:
+    """The questions put to ``seat`` in this battle and not cancelled, in their order."""
+    return [question for question in (battle.get("question"), battle.get(AGAIN))
+            if question and question["to"] == seat and not question["cancelled"]]
+
+
+def ends(element: str, value: Any) -> bool:
+    """Whether an answer leaves no other element to ask: a weapon or defense not played (line
+    760; 001 4.03.07.02 PRESCIENCE: "you may not then ask to see a different element")."""
+    return element in ("weapon", "defense") and value is None
 
 
 def answer_of(plan: dict[str, Any], element: str) -> Any:
@@ -80,10 +112,9 @@ def answer_text(element: str, value: Any) -> str:
     return f"{element} {'none' if value is None else value}"
 
 
-def answer(battle: dict[str, Any], answer_: Any) -> list[Event]:
+def answer(question: dict[str, Any], answer_: Any) -> list[Event]:
     """The answer shown to the Atreides and the side they asked for (lines 760, 766); the table
     learns only that it was given."""
-    question = battle["question"]
     seen = tuple(dict.fromkeys((question["by"], question["for"])))
     data = {"faction": question["to"], "element": question["element"]}
     return [Event(EventCode.PRESCIENCE_ANSWERED, data),
@@ -97,7 +128,7 @@ def decision(state: State, battle: dict[str, Any]) -> tuple[Prompt, str] | None:
         return None
     by, side, target = asking
     return prompt(by, side, target, by in (battle["aggressor"], battle["defender"]),
-                  rules_of(state)), target
+                  rules_of(state), twice(battle)), target
 
 
 def key(state: State, battle: dict[str, Any]) -> str | None:
@@ -120,33 +151,50 @@ def question_step(state: State, orders: dict[str, Any], wanted: dict[str, list[s
     cancelled by a Karama standing ready."""
     battle = state["step"]["battle"]
     asking = asker(state, battle)
-    element = orders.get(f"{PRESCIENCE}:{asking[0]}") if asking else None
-    if not asking or element is None:
+    said = orders.get(f"{PRESCIENCE}:{asking[0]}") if asking else None
+    if not asking or said is None:
         return []
     by, side, target = asking
-    if element == "dial" and blind(state, battle, target):
-        return []                       # 2.10.18: refused when sent (``read_question``)
-    battle["question"] = {"by": by, "for": side, "to": target, "element": element,
-                          "cancelled": False}
-    events = [Event(EventCode.PRESCIENCE, {"faction": by, "for": side, "to": target,
-                                           "element": element})]
+    elements = [element for element in ([said] if isinstance(said, str) else said)
+                if element != "dial" or not blind(state, battle, target)]   # 2.10.18: refused
+    if not elements:                                                        # when sent
+        return []
+    records = [{"by": by, "for": side, "to": target, "element": element, "cancelled": False}
+               for element in elements[:2 if twice(battle) else 1]]
+    battle["question"] = records[0]
+    if records[1:]:
+        battle[AGAIN] = records[1]      # 001 4.03.07.02: put once the first is answered
     spent, effective = tools.spend(state, wanted, "prescience")
     battle["question"]["cancelled"] = effective
-    return events + spent
+    return [_put(records[0]), *spent]
+
+
+def _put(question: dict[str, Any]) -> Event:
+    """A question put, published (line 760)."""
+    return Event(EventCode.PRESCIENCE, {"faction": question["by"], "for": question["for"],
+                                        "to": question["to"], "element": question["element"]})
 
 
 def answer_step(state: State, replan: set[str]) -> list[Event]:
     """Step 5: the answer, from the opponent's plan, to the side that asked; it binds."""
     step = state["step"]
     battle = step["battle"]
-    question = battle["question"]
-    if not question or question["cancelled"]:
-        return []
-    found = answer_of(step["plans"][question["to"]], question["element"])
-    step["answer"] = found
-    battle["bound"] = {"seat": question["to"], "element": question["element"]}
-    replan.add(question["for"])
-    return answer(battle, found)
+    question, again = battle["question"], battle.get(AGAIN)
+    events: list[Event] = []
+    if question and not question["cancelled"]:
+        step["answer"] = answer_of(step["plans"][question["to"]], question["element"])
+        battle["bound"] = {"seat": question["to"], "element": question["element"]}
+        replan.add(question["for"])
+        events += answer(question, step["answer"])
+        if again and ends(question["element"], step["answer"]):
+            del battle[AGAIN]           # 001 4.03.07.02: no other element asked after it
+            return events
+    if again:                           # 001 4.03.07.02, Cunning: the second question
+        step[ANSWER_AGAIN] = answer_of(step["plans"][again["to"]], again["element"])
+        battle[BOUND_AGAIN] = {"seat": again["to"], "element": again["element"]}
+        replan.add(again["for"])
+        events += [_put(again), *answer(again, step[ANSWER_AGAIN])]
+    return events
 
 
 def look_step(state: State, wanted: dict[str, list[str]], replan: set[str],
@@ -167,13 +215,22 @@ def look_step(state: State, wanted: dict[str, list[str]], replan: set[str],
         step["plans"][target])}, to=(by,))]
 
 
-def binds(step: dict[str, Any], seat: str) -> tuple[str, Any] | None:
-    """(element, value) the answer binds in ``seat``'s plan; the value is kept out of the
-    public battle (``step["answer"]``)."""
-    bound = step["battle"].get("bound")
-    if bound and bound["seat"] == seat:
-        return bound["element"], step["answer"]
-    return None
+def binds(step: dict[str, Any], seat: str) -> list[tuple[str, Any]]:
+    """(element, value) of each answer that binds ``seat``'s plan, the second question's too
+    (001 4.03.07.02); the values are kept out of the public battle (``step["answer"]``)."""
+    return [(bound["element"], step.get(value)) for bound, value in (
+        (step["battle"].get("bound"), "answer"), (step["battle"].get(BOUND_AGAIN), ANSWER_AGAIN))
+        if bound and bound["seat"] == seat]
+
+
+def shown(step: dict[str, Any], seat: str) -> list[tuple[str, str, Any]]:
+    """(the faction asked, element, value) of each answer shown to the side ``seat`` asked
+    for."""
+    battle = step["battle"]
+    return [(question["to"], bound["element"], step.get(value)) for question, bound, value in (
+        (battle.get("question"), battle.get("bound"), "answer"),
+        (battle.get(AGAIN), battle.get(BOUND_AGAIN), ANSWER_AGAIN))
+        if question and bound and question["for"] == seat]
 
 
 # --- the order
@@ -199,12 +256,43 @@ def read_question(words: list[str], rules: Rules, state: State | None = None
     return said.lower()
 
 
-def text(element: str | None) -> str:
+def read_questions(words: list[str], rules: Rules, state: State | None = None
+                   ) -> str | list[str] | None:
+    """One element (``read_question``), or, in a battle where the Atreides Nexus card's
+    Cunning was played (``twice``), two different ones: ``WEAPON THEN DIAL`` (001
+    4.03.07.02)."""
+    parts: list[list[str]] = [[]]
+    for word in words:
+        if word.upper() in ("THEN", "AND", ","):
+            parts.append([])
+        else:
+            parts[-1].append(word)
+    if len(parts) == 1:
+        return read_question(words, rules, state)
+    battle = state["step"].get("battle") if state and state["phase"] == "battle" else None
+    valid = tuple(f"PRESCIENCE {e.upper()}" for e in ELEMENTS)
+    if len(parts) > 2 or not (battle and twice(battle)):
+        raise OrderProblem(ErrorCode.BAD_PRESCIENCE,
+                           "one question a battle; a second only where the Atreides Nexus "
+                           "card's Cunning was played for it (001 4.03.07.02)", valid)
+    elements = [read_question(part, rules, state) for part in parts]
+    if None in elements or elements[0] == elements[1]:
+        raise OrderProblem(ErrorCode.BAD_PRESCIENCE, "expected PRESCIENCE <element> THEN "
+                           "<element>: two different elements of the plan (001 4.03.07.02)",
+                           ("PRESCIENCE WEAPON THEN DIAL",))
+    return [str(element) for element in elements]
+
+
+def text(element: str | list[str] | None) -> str:
+    if isinstance(element, list):
+        return "PRESCIENCE " + " THEN ".join(e.upper() for e in element)
     return f"PRESCIENCE {(element or 'none').upper()}"
 
 
-def prompt(seat: str, side: str, target: str, optional: bool, rules: Rules) -> Prompt:
-    """The Atreides' question for a battle, secret until the round is carried out."""
+def prompt(seat: str, side: str, target: str, optional: bool, rules: Rules,
+           again: bool = False) -> Prompt:
+    """The Atreides' question for a battle, secret until the round is carried out (``again``:
+    a second one may follow, 001 4.03.07.02)."""
     for_whom = ("" if side == seat else
                 f", for your ally the {faction_name(side, rules)} ({rules.cite('line 766')})")
     legal = (f"PRESCIENCE LEADER, WEAPON, DEFENSE or DIAL: the {faction_name(target, rules)} show "
@@ -214,20 +302,32 @@ def prompt(seat: str, side: str, target: str, optional: bool, rules: Rules) -> P
              "their plan of this round, is shown to you only, and binds them; "
              f"the {faction_name(side, rules)} then send their plan again knowing it, in one more "
              "mail round.  PRESCIENCE NONE: no question, no extra round.")
+    if again:
+        legal += ("  By your Nexus card's Cunning (001 4.03.07.02) you may ask a second, "
+                  "different element: PRESCIENCE <element> THEN <element>, put once the first "
+                  "is answered (not after a weapon or defense they do not play); both answers "
+                  "bind them, and you plan again once, knowing both.")
     return Prompt(f"{PRESCIENCE}:{seat}", seat, PRESCIENCE, True, legal, None,
                   "PRESCIENCE NONE", "PRESCIENCE NONE", optional=optional)
 
 
-def random_question(view: dict[str, Any], prompt_: Prompt, rng: random.Random) -> str | None:
-    """Now and then a random question (never a dial hidden by a No-Field, 001 2.10.18)."""
+def random_question(view: dict[str, Any], prompt_: Prompt, rng: random.Random
+                    ) -> str | list[str] | None:
+    """Now and then a random question (never a dial hidden by a No-Field, 001 2.10.18); where
+    the Nexus card's Cunning allows it, now and then a second (001 4.03.07.02)."""
     battle = view["battle"]["current"]
     asking = asker(view, battle)
     allowed = [e for e in ELEMENTS
                if e != "dial" or not (asking and blind(view, battle, asking[2]))]
-    return None if rng.random() < 0.4 else rng.choice(allowed)
+    if rng.random() < 0.4:
+        return None
+    first = rng.choice(allowed)
+    if not twice(battle) or rng.random() < 0.3:
+        return first
+    return [first, rng.choice([e for e in allowed if e != first])]
 
 
 order_kind(OrderKind(PRESCIENCE, ("PRESCIENCE",),
-                     lambda state, prompt_, words: read_question(words, rules_of(state), state),
+                     lambda state, prompt_, words: read_questions(words, rules_of(state), state),
                      lambda _, value: text(value),
                      random=random_question))

@@ -97,23 +97,28 @@ def read_if(state: State, prompt: Prompt, words: list[str], read_line: LineReade
     return {"if": [[cond, part]]}
 
 
-def matches(cond: list[Any], said: dict[str, Any] | None, question: dict[str, Any] | None
-            ) -> bool:
-    """Whether a condition holds for the Voice given and the question put."""
+def matches(cond: list[Any], said: dict[str, Any] | None, asked: list[str]) -> bool:
+    """Whether a condition holds for the Voice given and the elements asked."""
     if cond[0] == "voiced":
         return said is not None and [said["play"], said["kind"]] == cond[1:]
-    return question is not None and question["element"] == cond[1]
+    return cond[1] in asked
 
 
 def conditioned(plan: dict[str, Any], said: dict[str, Any] | None,
-                question: dict[str, Any] | None) -> dict[str, Any]:
-    """The plan with the conditional lines that hold, the Voice's first."""
+                questions: list[dict[str, Any]]) -> dict[str, Any]:
+    """The plan with the conditional lines that hold, the Voice's first; the lines for a
+    second question change no element the first was shown (001 4.03.07.02: its answer
+    binds)."""
     out = {**plan, "if": [], "discard": list(plan["discard"])}
+    asked = [question["element"] for question in questions]
     for kind in ("voiced", "asked"):
         for cond, part in plan["if"]:
-            if cond[0] != kind or not matches(cond, said, question):
+            if cond[0] != kind or not matches(cond, said, asked):
                 continue
+            kept = prescience.SLOTS[asked[0]] if kind == "asked" and cond[1] != asked[0] else ()
             for key, value in part.items():
+                if key in kept:
+                    continue
                 if key == "discard":
                     out["discard"] = [*out["discard"], *value] if value else []
                     continue
@@ -125,23 +130,28 @@ def conditioned(plan: dict[str, Any], said: dict[str, Any] | None,
 
 
 def effective(side: battle_plan.Side, plan: dict[str, Any], said: dict[str, Any] | None,
-              question: dict[str, Any] | None) -> dict[str, Any]:
-    """The plan as the Voice and the question leave it: its lines for them, then the Voice
+              questions: list[dict[str, Any]]) -> dict[str, Any]:
+    """The plan as the Voice and the questions leave it: its lines for them, then the Voice
     obeyed where it does not and could (``bene_gesserit_voice``)."""
-    return voice.obey(side, conditioned(plan, said, question), said)
+    return voice.obey(side, conditioned(plan, said, questions), said)
 
 
 def replanned(side: battle_plan.Side, plan: dict[str, Any]) -> dict[str, Any]:
     """A plan sent again in a battle's second round: made to obey the Voice given, which it
     was free to answer (its lines for a question were answered in the first round)."""
-    return effective(side, plan, side.voice, None)
+    return effective(side, plan, side.voice, [])
 
 
 def standing_effective(side: battle_plan.Side, plan: dict[str, Any], battle: dict[str, Any]
                        ) -> dict[str, Any]:
-    """``effective`` with the Voice and the question standing in the battle."""
-    return effective(side, plan, voice.standing(battle, side.seat),
-                     prescience.standing(battle, side.seat))
+    """``effective`` with the Voice and the questions standing in the battle: a second one
+    only where the first's answer leaves it to be put (001 4.03.07.02, ``prescience.ends``)."""
+    said, asked = voice.standing(battle, side.seat), prescience.standing(battle, side.seat)
+    found = effective(side, plan, said, asked[:1])
+    first = asked[0]["element"] if asked else ""
+    if len(asked) < 2 or prescience.ends(first, prescience.answer_of(found, first)):
+        return found
+    return effective(side, plan, said, asked)
 
 
 def check(state: State, prompt: Prompt, plan: dict[str, Any], given: dict[str, int],
@@ -153,17 +163,19 @@ def check(state: State, prompt: Prompt, plan: dict[str, Any], given: dict[str, i
     conds = [cond for cond, _ in plan["if"]]
     voiced = [c for i, c in enumerate(conds) if c[0] == "voiced" and c not in conds[:i]]
     asked = [c for i, c in enumerate(conds) if c[0] == "asked" and c not in conds[:i]]
+    battle = state["step"]["battle"]
+    pairs = [[q, r] for q in asked for r in asked if q != r] if prescience.twice(battle) else []
     for v in [None, *voiced]:
         said = {"play": v[1], "kind": v[2]} if v else None
-        for q in [None, *asked]:
-            if v is None and q is None:
+        for qs in [[], *([q] for q in asked), *pairs]:    # 001 4.03.07.02: two questions
+            if v is None and not qs:
                 continue
-            at = ifs[conds.index(v or q)]
-            branch = conditioned(plan, said, {"element": q[1]} if q else None)
+            at = ifs[conds.index(v or qs[-1])]
+            branch = conditioned(plan, said, [{"element": q[1]} for q in qs])
             for _, code, message, valid in battle_plan.problems(replace(side, voice=said),
                                                                 branch):
                 raise OrderProblem(code, f"{message} (with your lines for "
-                                   f"{' and '.join(cond_text(c) for c in (v, q) if c)})",
+                                   f"{' and '.join(cond_text(c) for c in (v, *qs) if c)})",
                                    valid, part=at)
             if said and not voice.obeys(side.rules, branch, said) and voice.could_obey(side, said):
                 raise OrderProblem(ErrorCode.VOICE_BROKEN, voice.refusal(said, side, rule), (),
@@ -174,10 +186,8 @@ def check(state: State, prompt: Prompt, plan: dict[str, Any], given: dict[str, i
                                                                                standing):
         raise OrderProblem(ErrorCode.VOICE_BROKEN, voice.refusal(standing, side, rule), (),
                            part=anchor)
-    bound = prescience.binds(state["step"], prompt.seat)
-    if bound and still_playable(side, *bound):
-        element, value = bound
-        if prescience.answer_of(plan, element) != value:
+    for element, value in prescience.binds(state["step"], prompt.seat):
+        if still_playable(side, element, value) and prescience.answer_of(plan, element) != value:
             cited = cite(state, "000 Atreides shield 3, line 760; WBC X, line 1242")
             raise OrderProblem(ErrorCode.PRESCIENCE_BOUND,
                                "your answer to the Atreides' prescience "
@@ -255,6 +265,11 @@ def legal(state: State, seat: str) -> list[str]:
                          f"({cite(state, 'line 760')}): the answer is your plan's, after the "
                          "Voice, and binds you; IF ASKED <element>: <plan line> changes it "
                          "should that element be asked.")
+        if asking and asking[2] == seat and prescience.twice(battle):
+            parts.append("By their Nexus card's Cunning they may ask a second element once "
+                         "the first is answered (001 4.03.07.02): your lines for each element "
+                         "asked hold, those for the second changing nothing of the first; "
+                         "both answers bind you.")
         found = battle_karama.uses(state, seat)
         if found:
             names = battle_karama.special_name(state, seat)
@@ -272,14 +287,12 @@ def legal(state: State, seat: str) -> list[str]:
     said = voice.standing(battle, seat)
     if said:
         parts.append(f"The Voice binds you: {voice.text(said)}.")
-    bound = prescience.binds(state["step"], seat)
-    if bound:
+    for bound in prescience.binds(state["step"], seat):
         parts.append("Your answer to prescience binds you: "
                      f"{prescience.answer_text(*bound)}.")
-    question = battle.get("question")
-    if question and question["for"] == seat and battle.get("bound"):
-        parts.append(f"Prescience: the {faction_name(question['to'], state)} play "
-                     f"{prescience.answer_text(question['element'], state['step']['answer'])}.")
+    for target, element, value in prescience.shown(state["step"], seat):
+        parts.append(f"Prescience: the {faction_name(target, state)} play "
+                     f"{prescience.answer_text(element, value)}.")
     return parts
 
 
@@ -287,8 +300,7 @@ def second_default(state: State, seat: str) -> dict[str, Any]:
     """The default of a second round: the first round's plan, made to fit what changed."""
     side = battle_plan.side_of_state(state, seat)
     plan = state["step"]["plans"][seat]
-    bound = prescience.binds(state["step"], seat)
-    if bound and bound[0] == "dial":
+    if any(element == "dial" for element, _ in prescience.binds(state["step"], seat)):
         plan = _spiced(side, plan)
     plan, _ = battle_plan.correct(side, plan)
     plan = voice.obey(side, plan, side.voice)
@@ -304,8 +316,8 @@ def fit(view: dict[str, Any], prompt: Prompt, side: battle_plan.Side, plan: dict
     battle = view["battle"]["current"]
     if battle["round"] == 1:
         return plan
-    bound = battle.get("bound")
-    if bound and bound["seat"] == side.seat:
+    if any(bound and bound["seat"] == side.seat
+           for bound in (battle.get("bound"), battle.get(prescience.BOUND_AGAIN))):
         return dict(prompt.default)
     plan = voice.obey(side, plan, side.voice)
     return plan if not battle_plan.problems(side, plan) else dict(prompt.default)
