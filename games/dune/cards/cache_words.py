@@ -101,6 +101,22 @@ class StandingWord:
                       self.text(state, None), optional=True, title=self.title)
 
 
+def everyones(kind: str, option: str, rule: str, text: Callable[[Any, Any], str], title: str,
+               verb: str, read: Callable[[State, Prompt, list[str]], Any],
+               bots: Callable[[dict[str, Any], Prompt, random.Random], Any]) -> StandingWord:
+    """The standing word of a variant's rule that every faction may give alike, so that it
+    shows nothing (the discovery tokens' words), in a game with the variant's ``option``:
+    written ``<verb> ...``, read by ``read``, chosen by the ``bots``."""
+
+    def everyone(game: Any, hand: list[str]) -> str:
+        return kind
+
+    def rides(rules: Rules) -> bool:
+        return bool(getattr(rules, option, False))
+
+    return StandingWord(kind, everyone, rule, text, title, rides, (verb,), read, bots)
+
+
 @dataclass(frozen=True)
 class BareWord:
     """A standing word with nothing after it (Recruits', Long Live the Fighters'): ``<verb>``
