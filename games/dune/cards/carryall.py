@@ -26,8 +26,7 @@ from ..codes import ErrorCode, EventCode
 from ..data import Effect
 from ..forces import add, count_in, first_of, remove_forces, spread, total
 from ..orders.language import OrderProblem, order_kind, read_number, read_territory
-from ..rules import Rules
-from ..state import State, data, forces_at
+from ..state import State, forces_at
 from . import cache_words, recruits
 
 KIND = "carryall"
@@ -37,16 +36,9 @@ PHASE = "collection"
 FACTOR = 2                  # 001 3.08.02: "Double your Collection rate this Phase"
 
 
-def held(game: Any, hand: list[str]) -> str | None:
-    """The Carryall of a hand, if it holds it."""
-    deck = data(game)
-    return next((card for card in hand
-                 if Effect.DOUBLES_COLLECTION in deck.treachery_card(card).effects), None)
-
-
-def rides(rules: Rules) -> bool:
-    """Whether a game of these rules may ask for it: the 11+ pack in play (001 3.08.01)."""
-    return "landsraad_11" in rules.card_sets
+# The Carryall of a hand, if any; asked with the 11+ pack in play (001 3.08.01)
+held = cache_words.holding(Effect.DOUBLES_COLLECTION)
+rides = cache_words.in_pack("landsraad_11")
 
 
 def _played(state: State, seat: str) -> dict[str, Any] | None:

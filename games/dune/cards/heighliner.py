@@ -26,7 +26,6 @@ from pbem.game import Event, Prompt
 from ..codes import EventCode
 from ..data import Effect
 from ..orders.language import order_kind, read_territory
-from ..rules import Rules
 from ..state import State, data
 from . import cache_words, recruits
 
@@ -37,16 +36,9 @@ PHASE = "movement"
 RATES = "RATES"
 
 
-def held(game: Any, hand: list[str]) -> str | None:
-    """The Heighliner of a hand, if it holds it."""
-    deck = data(game)
-    return next((card for card in hand
-                 if Effect.LIFTS_LIMITS_OR_RATES in deck.treachery_card(card).effects), None)
-
-
-def rides(rules: Rules) -> bool:
-    """Whether a game of these rules may ask for it: the 10+ pack in play (001 3.07.01)."""
-    return "landsraad_10" in rules.card_sets
+# The Heighliner of a hand, if any; asked with the 10+ pack in play (001 3.07.01)
+held = cache_words.holding(Effect.LIFTS_LIMITS_OR_RATES)
+rides = cache_words.in_pack("landsraad_10")
 
 
 def _option(game: Any, seat: str) -> str | None:

@@ -25,8 +25,7 @@ from ..codes import EventCode
 from ..data import Effect
 from ..discard_pile import discard
 from ..orders.language import order_kind
-from ..rules import Rules
-from ..state import State, data
+from ..state import State
 from . import cache_words
 
 KIND = "recruits"
@@ -37,16 +36,9 @@ LIMIT = 7                   # 001 3.04.03: "The normal revival limit is increase
 FACTOR = 2                  # 001 3.04.03: "double their current Free Revival rates"
 
 
-def held(game: Any, hand: list[str]) -> str | None:
-    """The Recruits card of a hand, if it holds it."""
-    deck = data(game)
-    return next((card for card in hand
-                 if Effect.DOUBLES_FREE_REVIVAL in deck.treachery_card(card).effects), None)
-
-
-def rides(rules: Rules) -> bool:
-    """Whether a game of these rules may ask for it: the third expansion's cards in the deck."""
-    return "ecaz_moritani" in rules.card_sets
+# The Recruits card of a hand, if any; asked with the third expansion's cards in the deck
+held = cache_words.holding(Effect.DOUBLES_FREE_REVIVAL)
+rides = cache_words.in_pack("ecaz_moritani")
 
 
 def terms(game: Any, free: int, most: int | None) -> tuple[int, int | None]:
