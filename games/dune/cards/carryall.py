@@ -41,17 +41,14 @@ held = cache_words.holding(Effect.DOUBLES_COLLECTION)
 rides = cache_words.in_pack("landsraad_11")
 
 
-def _played(state: State, seat: str) -> dict[str, Any] | None:
-    played = state.get(PLAYED)
-    if played and played["turn"] == state["turn"] and played["faction"] == seat \
-            and state["phase"] == PHASE:
-        return played
-    return None
+# Played as the collection phase begins (the card discarded, public), its word kept
+_PLAY = recruits.KeptPlay(WORD, PLAYED, PHASE, held, "CARRYALL", EventCode.CARRYALL, dict)
+begins = _PLAY.begins
 
 
 def rate(state: State, seat: str, base: int) -> int:
     """A faction's collection rate, doubled by its Carryall played this phase (001 3.08.02)."""
-    return base * FACTOR if _played(state, seat) else base
+    return base * FACTOR if _PLAY.by(state, seat) else base
 
 
 # --- the standing word
@@ -97,21 +94,7 @@ STANDING = cache_words.StandingWord(
 order_kind(STANDING.order)
 
 
-# --- played as the collection phase begins, the forces back as it ends
-def begins(state: State) -> list[Event]:
-    """As the collection phase begins, a holder's word carried out: the card discarded, its
-    rate doubled this phase (public); a word whose card is gone lapses."""
-    if state["phase"] != PHASE:
-        return []
-    words = {seat: state["factions"][seat].get(WORD) for seat in state["seats"]}
-
-    def play(seat: str, card: str) -> Event:
-        state[PLAYED] = {"turn": state["turn"], "faction": seat, **words[seat]}
-        return Event(EventCode.CARRYALL, {"faction": seat, "card": card})
-
-    return recruits.carry_out(state, WORD, held, "CARRYALL", play)
-
-
+# --- the forces back as the collection phase ends
 def ends(state: State) -> list[Event]:
     """As the collection phase ends, the forces its player named back from the territory to
     its reserves, all its sectors (public)."""
