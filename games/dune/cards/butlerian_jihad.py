@@ -25,8 +25,7 @@ from pbem.game import Event, Prompt
 
 from ..codes import EventCode
 from ..data import Effect
-from ..discard_pile import discard
-from ..factions.base import hand_limit
+from ..factions.base import card_given
 from ..orders.language import order_kind
 from ..state import State, storm_order
 from . import cache_words
@@ -84,11 +83,4 @@ def play(state: State, seat: str, rng: random.Random) -> list[Event]:
     taker = max(order, key=lambda s: (lost[s], -order.index(s)))
     events = [Event(EventCode.BUTLERIAN_JIHAD, {"faction": seat, "card": card, "lost": lost,
                                                  "taker": taker})]
-    hand = state["factions"][taker]["hand"]
-    if len(hand) >= hand_limit(state, taker):           # "must discard a card if ... full"
-        dropped = hand.pop(rng.randrange(len(hand)))
-        discard(state, taker, dropped)
-        events.append(Event(EventCode.HAND_LIMIT_DISCARD, {"faction": taker, "card": dropped,
-                                                           "rule": "3.05.02"}))
-    hand.append(card)
-    return events
+    return events + card_given(state, taker, card, rng, "3.05.02")     # "must discard ... full"
