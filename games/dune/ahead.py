@@ -269,14 +269,22 @@ def _later_battles(state: State, seat: str) -> list[Decision]:
     game with that battle opened (``battle.opened``; the options tell bots that battle, as the
     public view would), under a header ``BATTLE <territory>``,
     with ``AGAINST <faction>`` (the side the seat's side fights) where the seat has decisions
-    in two battles of one territory."""
+    in two battles of one territory.  A name is one decision: the Tleilaxu's Face Dancer word,
+    named after the aggressor (001 2.08.06), is to come once for an aggressor's battles in a
+    territory, the first (answered, it stands for the others), and not while one of them is
+    under way (that battle's word is open)."""
     found: list[tuple[str, str, Prompt, State]] = []
+    current = state["step"]["battle"]
+    named = ({p.held_as for p in before_plans.prompts(state, []) if p.seat == seat}
+             if current and current["round"] == 1 else set())
     for territory, _, aggressor, defender in battle.later_battles(state):
         trial = battle.opened(state, aggressor, territory, defender)
         mine = [p for p in before_plans.prompts(trial, []) if p.seat == seat] if trial else []
         against = next((s for s in (aggressor, defender)
                         if s != seat and s not in ally_of(state, seat)), defender)
-        found += [(territory, against, prompt, trial) for prompt in mine if prompt.ahead]
+        found += [(territory, against, prompt, trial) for prompt in mine
+                  if prompt.ahead and prompt.ahead not in named]
+        named.update(prompt.ahead for prompt in mine)
     pairs = {(territory, against) for territory, against, *_ in found}
     twice = {territory for territory, _ in pairs
              if sum(t == territory for t, _ in pairs) > 1}

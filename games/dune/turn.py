@@ -222,15 +222,10 @@ def _riding(rules: Rules) -> tuple[_Rider, ...]:
         _standing(spice_blow_card.STANDING, ends=spice_blow_card.ends, rules=rules),  # 3.06.05
         (_Rider(butlerian_jihad.STANDING.prompts, butlerian_jihad.STANDING.keys,
                 butlerian_jihad.apply), butlerian_jihad.rides(rules)),  # 001 3.05.02
-        (_Rider(discovery_tokens.prompts, discovery_tokens.keys, discovery_tokens.apply),
-         discovery_tokens.rides(rules)),                                # 001 4.06.06.02
-        (_Rider(discovery_locations.prompts, discovery_locations.keys,
-                discovery_locations.apply),
-         discovery_locations.rides(rules)),                             # 001 4.06.06.05
-        (_Rider(testing_station.prompts, testing_station.keys, testing_station.apply),
-         testing_station.rides(rules)),                                 # 001 4.06.07.04
-        (_Rider(great_maker.prompts, great_maker.keys, great_maker.apply),
-         great_maker.rides(rules)),                                     # 001 4.06.09.02
+        _standing(discovery_tokens.STANDING, rules=rules),              # 001 4.06.06.02
+        _standing(discovery_locations.STANDING, rules=rules),           # 001 4.06.06.05
+        _standing(testing_station.STANDING, rules=rules),               # 001 4.06.07.04
+        _standing(great_maker.STANDING, rules=rules),                   # 001 4.06.09.02
         (_standing(water_of_life.STANDING, water_of_life.begins)[0],
          water_of_life.rides(rules)),                                   # 001 3.06.07
     ) if rides)

@@ -168,7 +168,7 @@ def test_001_4_06_06_02_the_word_reads_names_all_and_none():
     assert not dune.parse(state, GU, "PASS\nDISCOVERY REVEAL NONE").errors
     bad = dune.parse(state, AT, "PASS\nDISCOVERY REVEAL Sandworm")
     assert bad.errors and "'Sandworm' is no discovery token" in str(bad.errors)
-    assert not discovery_tokens.rides(make_rules("gf9", {}))
+    assert not discovery_tokens.STANDING.rides(make_rules("gf9", {}))
 
 
 def test_001_4_06_the_bots_play_a_game_with_the_tokens():
@@ -213,7 +213,7 @@ def test_001_4_06_06_05_the_word_reads_all_a_number_and_none():
         assert not dune.parse(state, AT, f"PASS\n{text}").errors, text
     bad = dune.parse(state, AT, "PASS\nLOCATION ENTER MANY")
     assert bad.errors and "LOCATION ENTER MANY" in str(bad.errors)
-    assert not discovery_locations.rides(make_rules("gf9", {}))
+    assert not discovery_locations.STANDING.rides(make_rules("gf9", {}))
 
 
 def test_001_4_06_06_05_a_number_moves_that_many_and_advisors_stay():

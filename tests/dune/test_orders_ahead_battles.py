@@ -198,3 +198,40 @@ def test_by_mail_an_else_fallback_is_filed_and_the_round_ends_unasked(tmp_path):
     assert state["factions"][FR]["leaders"]["Stilgar"] == "tanks"
     report = " ".join(text(site.sent(address(HA))[-1]).split())
     assert "Fremen: Otheym, dial 5" in report and "Harkonnen: Feyd-Rautha, dial 3" in report
+
+
+# The Emperor (first in storm order) fights in Arrakeen, then twice in False Wall South, where
+# the Atreides fight the Harkonnen after; the Tleilaxu fight nowhere.
+EM, TL = "emperor", "tleilaxu"
+ONE_AGGRESSOR_TWICE = {
+    "game": "dune", "seats": [EM, AT, HA, TL, FR], "ruleset": "gf9",
+    "options": {"ixians_tleilaxu": True}, "seed": "battles-ahead",
+    "position": {"turn": 3, "phase": "battle", "storm": {"sector": 1},
+                 "forces": {"False Wall South SECTOR 4": {EM: 3, AT: 3, HA: 3},
+                            "Arrakeen": {EM: 2, FR: 3}},
+                 "factions": {**{seat: {"traitors": [], "spice": 10} for seat in (EM, AT, HA, FR)},
+                              TL: {"face_dancers": [], "spice": 5}}}}
+
+
+def test_001_2_08_06_one_aggressors_two_battles_in_a_territory_name_one_face_dancer_word():
+    """001 2.08.06 (the Tleilaxu's word on revealing their Face Dancers, asked in every battle
+    and standing until they send another; named after a battle's aggressor): the Emperor's two
+    battles in False Wall South would name it twice (docs/reliability.md, issue 31's thousand
+    games).  Each name is one decision to come: the word sent ahead under its header answers
+    the first of those battles and stands for the second; while the first is under way the
+    second's is not a decision to come (its name is the open one's)."""
+    state = load_scenario(ONE_AGGRESSOR_TWICE).state
+    coming = [(d.header, d.prompt.key) for d in ahead.decisions(state, TL)]
+    assert len({key for _, key in coming}) == len(coming)
+    assert [c for c in coming if c[1].startswith("reveal@")] == [
+        ("BATTLE ARRAKEEN", "reveal@Arrakeen#emperor:tleilaxu"),
+        ("BATTLE FALSE WALL SOUTH AGAINST EMPEROR", "reveal@False Wall South#emperor:tleilaxu"),
+        ("BATTLE FALSE WALL SOUTH AGAINST ATREIDES",
+         "reveal@False Wall South#atreides:tleilaxu")]
+    state["step"]["orders"][EM] = [["False Wall South", AT], ["False Wall South", HA]]
+    state["step"]["asked"].append(EM)
+    battle.next_battle(state, random.Random(1))
+    assert battle_of(state) == ("False Wall South", EM, AT)
+    (open_word,) = [p.held_as for p in battle.prompts(state) if p.seat == TL]
+    assert open_word == "reveal@False Wall South#emperor:tleilaxu"
+    assert open_word not in {d.prompt.key for d in ahead.decisions(state, TL)}

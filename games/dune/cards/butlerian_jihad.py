@@ -25,27 +25,18 @@ from pbem.game import Event, Prompt
 
 from ..codes import EventCode
 from ..data import Effect
-from ..discard_pile import discard
-from ..factions.base import hand_limit
+from ..factions.base import card_given
 from ..orders.language import order_kind
-from ..rules import Rules
-from ..state import State, data, storm_order
+from ..state import State, storm_order
 from . import cache_words
 
 KIND = "jihad"
 WORD = "jihad"              # a holder's sheet: its word, True, until carried out this round
 
 
-def held(game: Any, hand: list[str]) -> str | None:
-    """The Butlerian Jihad of a hand, if it holds it."""
-    deck = data(game)
-    return next((card for card in hand
-                 if Effect.HALVES_EVERY_SPICE in deck.treachery_card(card).effects), None)
-
-
-def rides(rules: Rules) -> bool:
-    """Whether a game of these rules may ask for it: the Millennial pack in play (001 3.05.01)."""
-    return "millennial" in rules.card_sets
+# The Butlerian Jihad of a hand, if any; asked with the Millennial pack in play (001 3.05.01)
+held = cache_words.holding(Effect.HALVES_EVERY_SPICE)
+rides = cache_words.in_pack("millennial")
 
 
 _BARE = cache_words.BareWord("JIHAD")
@@ -56,12 +47,12 @@ def _random(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> Any:
     return True if rng.random() < 0.1 else prompt.default
 
 
-STANDING = cache_words.StandingWord(
+STANDING = _BARE.standing(
     KIND, held,
     ("JIHAD: your Butlerian Jihad played as this round's orders are carried out: every player, "
      "you too, loses half its spice, rounded up, and the card goes to the hand of the one who "
      "lost most (001 3.05.02); JIHAD NONE: none."),
-    _BARE.text, "your Butlerian Jihad", rides, (_BARE.verb,), _BARE.read, _random)
+    "your Butlerian Jihad", rides, _random)
 order_kind(STANDING.order)
 
 
@@ -92,11 +83,4 @@ def play(state: State, seat: str, rng: random.Random) -> list[Event]:
     taker = max(order, key=lambda s: (lost[s], -order.index(s)))
     events = [Event(EventCode.BUTLERIAN_JIHAD, {"faction": seat, "card": card, "lost": lost,
                                                  "taker": taker})]
-    hand = state["factions"][taker]["hand"]
-    if len(hand) >= hand_limit(state, taker):           # "must discard a card if ... full"
-        dropped = hand.pop(rng.randrange(len(hand)))
-        discard(state, taker, dropped)
-        events.append(Event(EventCode.HAND_LIMIT_DISCARD, {"faction": taker, "card": dropped,
-                                                           "rule": "3.05.02"}))
-    hand.append(card)
-    return events
+    return events + card_given(state, taker, card, rng, "3.05.02")     # "must discard ... full"

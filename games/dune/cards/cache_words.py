@@ -14,10 +14,11 @@ from pbem.game import Event, Prompt
 
 from ...common.language import OrderKind
 from ..codes import ErrorCode, EventCode
+from ..data import Effect
 from ..orders.problem import OrderProblem
 from ..prompt_key import PromptKey
 from ..rules import Rules, rules_of
-from ..state import State
+from ..state import State, data
 
 Holds = Callable[[State, str], Any]
 Rides = Callable[[Rules], bool]
@@ -36,6 +37,27 @@ def keys(state: State, others: list[str], holds: Holds, kind: str,
     """The keys of ``prompts``, of the ``kind``, from the keys of the other decisions."""
     asked = {PromptKey.parse(key).seat for key in others}
     return [str(PromptKey(kind, seat)) for seat in _holders(state, asked, holds, rides)]
+
+
+def holding(effect: Effect) -> Callable[[Any, list[str]], str | None]:
+    """The ``held`` of a card known by its ``effect``: the card of a hand (``game``: the state or
+    a seat's view) that has it, if any."""
+
+    def held(game: Any, hand: list[str]) -> str | None:
+        deck = data(game)
+        return next((card for card in hand if effect in deck.treachery_card(card).effects), None)
+
+    return held
+
+
+def in_pack(card_set: str) -> Rides:
+    """The ``rides`` of a card of a pack: whether a game of these rules deals the ``card_set``
+    (``Rules.card_sets``)."""
+
+    def rides(rules: Rules) -> bool:
+        return card_set in rules.card_sets
+
+    return rides
 
 
 @dataclass(frozen=True)
@@ -101,6 +123,22 @@ class StandingWord:
                       self.text(state, None), optional=True, title=self.title)
 
 
+def everyones(kind: str, option: str, rule: str, text: Callable[[Any, Any], str], title: str,
+               verb: str, read: Callable[[State, Prompt, list[str]], Any],
+               bots: Callable[[dict[str, Any], Prompt, random.Random], Any]) -> StandingWord:
+    """The standing word of a variant's rule that every faction may give alike, so that it
+    shows nothing (the discovery tokens' words), in a game with the variant's ``option``:
+    written ``<verb> ...``, read by ``read``, chosen by the ``bots``."""
+
+    def everyone(game: Any, hand: list[str]) -> str:
+        return kind
+
+    def rides(rules: Rules) -> bool:
+        return bool(getattr(rules, option, False))
+
+    return StandingWord(kind, everyone, rule, text, title, rides, (verb,), read, bots)
+
+
 @dataclass(frozen=True)
 class BareWord:
     """A standing word with nothing after it (Recruits', Long Live the Fighters'): ``<verb>``
@@ -110,10 +148,13 @@ class BareWord:
     verb: str
 
     def standing(self, kind: str, held: Callable[[Any, list[str]], str | None], rule: str,
-                 title: str, rides: Rides | None = None) -> StandingWord:
-        """The standing word of a card played by this bare word."""
+                 title: str, rides: Rides | None = None,
+                 bots: Callable[[dict[str, Any], Prompt, random.Random], Any] | None = None
+                 ) -> StandingWord:
+        """The standing word of a card played by this bare word, chosen by the ``bots`` where
+        given (else ``random``)."""
         return StandingWord(kind, held, rule, self.text, title, rides, (self.verb,),
-                            self.read, self.random)
+                            self.read, bots or self.random)
 
     def read(self, state: State, prompt: Prompt, words: list[str]) -> bool | None:
         """True for the bare word, None for NONE; anything else refused."""

@@ -26,8 +26,7 @@ from ..codes import ErrorCode, EventCode
 from ..data import Effect
 from ..forces import add, count_in, first_of, remove_forces, spread, total
 from ..orders.language import OrderProblem, order_kind, read_number, read_territory
-from ..rules import Rules
-from ..state import State, data, forces_at
+from ..state import State, forces_at
 from . import cache_words, recruits
 
 KIND = "carryall"
@@ -37,29 +36,19 @@ PHASE = "collection"
 FACTOR = 2                  # 001 3.08.02: "Double your Collection rate this Phase"
 
 
-def held(game: Any, hand: list[str]) -> str | None:
-    """The Carryall of a hand, if it holds it."""
-    deck = data(game)
-    return next((card for card in hand
-                 if Effect.DOUBLES_COLLECTION in deck.treachery_card(card).effects), None)
+# The Carryall of a hand, if any; asked with the 11+ pack in play (001 3.08.01)
+held = cache_words.holding(Effect.DOUBLES_COLLECTION)
+rides = cache_words.in_pack("landsraad_11")
 
 
-def rides(rules: Rules) -> bool:
-    """Whether a game of these rules may ask for it: the 11+ pack in play (001 3.08.01)."""
-    return "landsraad_11" in rules.card_sets
-
-
-def _played(state: State, seat: str) -> dict[str, Any] | None:
-    played = state.get(PLAYED)
-    if played and played["turn"] == state["turn"] and played["faction"] == seat \
-            and state["phase"] == PHASE:
-        return played
-    return None
+# Played as the collection phase begins (the card discarded, public), its word kept
+_PLAY = recruits.KeptPlay(WORD, PLAYED, PHASE, held, "CARRYALL", EventCode.CARRYALL, dict)
+begins = _PLAY.begins
 
 
 def rate(state: State, seat: str, base: int) -> int:
     """A faction's collection rate, doubled by its Carryall played this phase (001 3.08.02)."""
-    return base * FACTOR if _played(state, seat) else base
+    return base * FACTOR if _PLAY.by(state, seat) else base
 
 
 # --- the standing word
@@ -105,21 +94,7 @@ STANDING = cache_words.StandingWord(
 order_kind(STANDING.order)
 
 
-# --- played as the collection phase begins, the forces back as it ends
-def begins(state: State) -> list[Event]:
-    """As the collection phase begins, a holder's word carried out: the card discarded, its
-    rate doubled this phase (public); a word whose card is gone lapses."""
-    if state["phase"] != PHASE:
-        return []
-    words = {seat: state["factions"][seat].get(WORD) for seat in state["seats"]}
-
-    def play(seat: str, card: str) -> Event:
-        state[PLAYED] = {"turn": state["turn"], "faction": seat, **words[seat]}
-        return Event(EventCode.CARRYALL, {"faction": seat, "card": card})
-
-    return recruits.carry_out(state, WORD, held, "CARRYALL", play)
-
-
+# --- the forces back as the collection phase ends
 def ends(state: State) -> list[Event]:
     """As the collection phase ends, the forces its player named back from the territory to
     its reserves, all its sectors (public)."""

@@ -21,12 +21,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from pbem.game import Event, Prompt
+from pbem.game import Prompt
 
 from ..codes import EventCode
 from ..data import Effect
 from ..orders.language import order_kind, read_territory
-from ..rules import Rules
 from ..state import State, data
 from . import cache_words, recruits
 
@@ -37,24 +36,20 @@ PHASE = "movement"
 RATES = "RATES"
 
 
-def held(game: Any, hand: list[str]) -> str | None:
-    """The Heighliner of a hand, if it holds it."""
-    deck = data(game)
-    return next((card for card in hand
-                 if Effect.LIFTS_LIMITS_OR_RATES in deck.treachery_card(card).effects), None)
+# The Heighliner of a hand, if any; asked with the 10+ pack in play (001 3.07.01)
+held = cache_words.holding(Effect.LIFTS_LIMITS_OR_RATES)
+rides = cache_words.in_pack("landsraad_10")
 
 
-def rides(rules: Rules) -> bool:
-    """Whether a game of these rules may ask for it: the 10+ pack in play (001 3.07.01)."""
-    return "landsraad_10" in rules.card_sets
+# Played as the shipment and movement phase begins (the card discarded, public), its option kept
+_PLAY = recruits.KeptPlay(WORD, PLAYED, PHASE, held, "HEIGHLINER", EventCode.HEIGHLINER,
+                          lambda option: {"option": option}, ("option",))
+begins = _PLAY.begins
 
 
 def _option(game: Any, seat: str) -> str | None:
-    played = game.get(PLAYED)
-    if played and played["turn"] == game["turn"] and played["faction"] == seat \
-            and game["phase"] == PHASE:
-        return played["option"]
-    return None
+    played = _PLAY.by(game, seat)
+    return played["option"] if played else None
 
 
 def ignores(game: Any, seat: str, territory: str) -> bool:
@@ -113,17 +108,3 @@ STANDING = cache_words.StandingWord(
     verbs=("HEIGHLINER",), read=_read, random=_random)
 order_kind(STANDING.order)
 
-
-def begins(state: State) -> list[Event]:
-    """As the shipment and movement phase begins, a holder's word carried out: the card
-    discarded and its option public; a word whose card is gone lapses."""
-    if state["phase"] != PHASE:
-        return []
-    words = {seat: state["factions"][seat].get(WORD) for seat in state["seats"]}
-
-    def play(seat: str, card: str) -> Event:
-        state[PLAYED] = {"turn": state["turn"], "faction": seat, "option": words[seat]}
-        return Event(EventCode.HEIGHLINER, {"faction": seat, "card": card,
-                                            "option": words[seat]})
-
-    return recruits.carry_out(state, WORD, held, "HEIGHLINER", play)

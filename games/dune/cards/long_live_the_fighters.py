@@ -23,8 +23,7 @@ from pbem.game import Event
 from ..codes import EventCode
 from ..data import Effect
 from ..orders.language import order_kind
-from ..rules import Rules
-from ..state import State, data
+from ..state import State
 from . import cache_words, recruits
 
 KIND = "fighters"
@@ -32,16 +31,9 @@ WORD = "fighters"           # a holder's sheet: its standing word, True (``schem
 PLAYED = "fighters"         # the state: [turn, seat] of the revival phase it was played in
 
 
-def held(game: Any, hand: list[str]) -> str | None:
-    """The Long Live the Fighters card of a hand, if it holds it."""
-    deck = data(game)
-    return next((card for card in hand if Effect.DOUBLES_OWN_FREE_REVIVAL
-                 in deck.treachery_card(card).effects), None)
-
-
-def rides(rules: Rules) -> bool:
-    """Whether a game of these rules may ask for it: the 12+ pack in play (001 3.09.01)."""
-    return "landsraad_12" in rules.card_sets
+# The Long Live the Fighters card of a hand, if any; asked with the 12+ pack (001 3.09.01)
+held = cache_words.holding(Effect.DOUBLES_OWN_FREE_REVIVAL)
+rides = cache_words.in_pack("landsraad_12")
 
 
 def terms(game: Any, seat: str, free: int, most: int | None) -> tuple[int, int | None]:

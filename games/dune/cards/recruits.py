@@ -17,6 +17,7 @@ word the same phase (the card is one of a kind) cannot happen.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from pbem.game import Event
@@ -25,8 +26,7 @@ from ..codes import EventCode
 from ..data import Effect
 from ..discard_pile import discard
 from ..orders.language import order_kind
-from ..rules import Rules
-from ..state import State, data
+from ..state import State
 from . import cache_words
 
 KIND = "recruits"
@@ -37,16 +37,9 @@ LIMIT = 7                   # 001 3.04.03: "The normal revival limit is increase
 FACTOR = 2                  # 001 3.04.03: "double their current Free Revival rates"
 
 
-def held(game: Any, hand: list[str]) -> str | None:
-    """The Recruits card of a hand, if it holds it."""
-    deck = data(game)
-    return next((card for card in hand
-                 if Effect.DOUBLES_FREE_REVIVAL in deck.treachery_card(card).effects), None)
-
-
-def rides(rules: Rules) -> bool:
-    """Whether a game of these rules may ask for it: the third expansion's cards in the deck."""
-    return "ecaz_moritani" in rules.card_sets
+# The Recruits card of a hand, if any; asked with the third expansion's cards in the deck
+held = cache_words.holding(Effect.DOUBLES_FREE_REVIVAL)
+rides = cache_words.in_pack("ecaz_moritani")
 
 
 def terms(game: Any, free: int, most: int | None) -> tuple[int, int | None]:
@@ -91,6 +84,48 @@ def carry_out(state: State, word: str, holds: Callable[[Any, list[str]], str | N
         discard(state, seat, card)
         events.append(play(seat, card))
     return events
+
+
+@dataclass(frozen=True)
+class KeptPlay:
+    """A card played by its holder's standing word (its sheet's ``word``) as the ``phase``
+    begins (``carry_out``; ``said``, the word's text, should it lapse), what it was played with
+    kept in the state under ``played`` through that phase, public: its turn, its player and the
+    word's ``kept`` fields, told with the card by a ``code`` event showing those ``shown`` (the
+    Carryall's, the Heighliner's)."""
+
+    word: str
+    played: str
+    phase: str
+    held: Callable[[Any, list[str]], str | None]
+    said: str
+    code: EventCode
+    kept: Callable[[Any], dict[str, Any]]
+    shown: tuple[str, ...] = ()
+
+    def by(self, game: Any, seat: str) -> dict[str, Any] | None:
+        """What the seat played the card with this phase, if it did (``game``: the state or a
+        seat's view)."""
+        played = game.get(self.played)
+        if played and played["turn"] == game["turn"] and played["faction"] == seat \
+                and game["phase"] == self.phase:
+            return played
+        return None
+
+    def begins(self, state: State) -> list[Event]:
+        """As the phase begins, a holder's word carried out: the card discarded and what it
+        was played with kept (public); a word whose card is gone lapses."""
+        if state["phase"] != self.phase:
+            return []
+        words = {seat: state["factions"][seat].get(self.word) for seat in state["seats"]}
+
+        def play(seat: str, card: str) -> Event:
+            kept = self.kept(words[seat])
+            state[self.played] = {"turn": state["turn"], "faction": seat, **kept}
+            return Event(self.code, {"faction": seat, "card": card,
+                                     **{key: kept[key] for key in self.shown}})
+
+        return carry_out(state, self.word, self.held, self.said, play)
 
 
 def begins(state: State) -> list[Event]:

@@ -27,7 +27,7 @@ from ..data import Effect
 from ..discard_pile import discard
 from ..orders.language import OrderKind, OrderProblem, order_kind
 from ..rules import Rules
-from ..state import State, data
+from ..state import State
 from . import cache_words
 
 KIND = "sapho"
@@ -38,11 +38,7 @@ PHASES = {"BIDDING": "bidding", "MOVEMENT": "movement", "SHIPMENT": "movement",
 NAMES = {"bidding": "BIDDING", "movement": "MOVEMENT", "battle": "BATTLE"}
 
 
-def held(game: Any, hand: list[str]) -> str | None:
-    """The Juice of Sapho of a hand, if it holds one."""
-    deck = data(game)
-    return next((card for card in hand
-                 if Effect.MAKES_AGGRESSOR in deck.treachery_card(card).effects), None)
+held = cache_words.holding(Effect.MAKES_AGGRESSOR)     # a hand's Juice of Sapho, if any
 
 
 def rides(rules: Rules) -> bool:

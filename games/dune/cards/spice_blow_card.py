@@ -23,7 +23,6 @@ left the hand lapses, told to the holder alone.
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from pbem.game import Event
 
@@ -32,7 +31,6 @@ from ..data import Effect
 from ..decks import EXTRA_BLOW, EXTRA_PILE, spice_discards
 from ..orders.language import order_kind
 from ..phases.spice_blow import place_spice, reshuffle, spice_card
-from ..rules import Rules
 from ..state import State, data
 from . import cache_words
 
@@ -41,16 +39,9 @@ WORD = "blow"               # a holder's sheet: its standing word, True
 PHASE = "spice_blow"
 
 
-def held(game: Any, hand: list[str]) -> str | None:
-    """The Spice Blow card of a hand, if it holds it."""
-    deck = data(game)
-    return next((card for card in hand
-                 if Effect.ADDS_A_SPICE_BLOW in deck.treachery_card(card).effects), None)
-
-
-def rides(rules: Rules) -> bool:
-    """Whether a game of these rules may ask for it: the 9+ pack in play (001 3.06.01)."""
-    return "landsraad_9" in rules.card_sets
+# The Spice Blow card of a hand, if any; asked with the 9+ pack in play (001 3.06.01)
+held = cache_words.holding(Effect.ADDS_A_SPICE_BLOW)
+rides = cache_words.in_pack("landsraad_9")
 
 
 _BARE = cache_words.BareWord("BLOW")

@@ -25,8 +25,7 @@ from pbem.game import Event, Prompt
 from ..codes import ErrorCode, EventCode
 from ..data import Effect
 from ..orders.language import OrderProblem, order_kind, read_factions
-from ..rules import Rules
-from ..state import State, data, faction_name
+from ..state import State, faction_name
 from . import cache_words
 
 KIND = "water_of_life"
@@ -34,16 +33,9 @@ WORD = "water_of_life"      # a holder's sheet: its standing word, two seats (``
 PHASE = "bidding"           # played as this phase begins
 
 
-def held(game: Any, hand: list[str]) -> str | None:
-    """The Water of Life of a hand, if it holds it."""
-    deck = data(game)
-    return next((card for card in hand
-                 if Effect.SWAPS_SEATS in deck.treachery_card(card).effects), None)
-
-
-def rides(rules: Rules) -> bool:
-    """Whether a game of these rules may ask for it: the 9+ pack in play (001 3.06.01)."""
-    return "landsraad_9" in rules.card_sets
+# The Water of Life of a hand, if any; asked with the 9+ pack in play (001 3.06.01)
+held = cache_words.holding(Effect.SWAPS_SEATS)
+rides = cache_words.in_pack("landsraad_9")
 
 
 def _read(state: State, prompt: Prompt, words: list[str]) -> list[str] | None:

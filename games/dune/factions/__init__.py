@@ -64,6 +64,7 @@ from .base import (
     Faction,
     Offer,
     RevivalTerms,
+    card_given,
     hand_limit,
     hand_limits,
     has,
@@ -325,8 +326,8 @@ def upgrade_state(state: State) -> State:
 
 __all__ = ["BEAST_OF_BURDEN", "CARD", "CLASSES", "FACTIONS", "FIRST", "LAST", "NORMAL",
            "ONCE_AROUND", "REVIVAL", "MOVEMENT", "SHIPMENT", "SILENT", "BattleTools", "Faction",
-           "Offer", "RevivalTerms", "allied", "battle_support", "decide", "decide_all",
-           "decision_keys", "decisions", "hand_limit", "hand_limits", "has", "holder", "in_play",
-           "karama_power_used", "lenders", "lister", "loaned", "ordered", "owner", "payee",
-           "phase_ends", "power", "registry", "standing_apply", "standing_keys",
-           "standing_prompts", "upgrade_state", "withheld"]
+           "Offer", "RevivalTerms", "allied", "battle_support", "card_given", "decide",
+           "decide_all", "decision_keys", "decisions", "hand_limit", "hand_limits", "has",
+           "holder", "in_play", "karama_power_used", "lenders", "lister", "loaned", "ordered",
+           "owner", "payee", "phase_ends", "power", "registry", "standing_apply",
+           "standing_keys", "standing_prompts", "upgrade_state", "withheld"]

@@ -10,7 +10,9 @@ from typing import Any, ClassVar, NamedTuple
 
 from pbem.game import Event, Prompt
 
+from ..codes import EventCode
 from ..data import Ability, NexusUse
+from ..discard_pile import discard
 from ..leaders import TANKS
 from ..prompt_key import PromptKey
 from ..rules import RULES_VERSION, Rules, rules_of
@@ -221,6 +223,22 @@ def riding(seat: str, asked: list[Prompt] | list[str]) -> bool:
 def hand_limit(game: Any, seat: str) -> int:
     """``seat``'s hand limit in a game (a state or a view): ``hand_limits``."""
     return hand_limits(game)[seat]
+
+
+def card_given(state: State, seat: str, card: str, rng: random.Random, rule: str
+               ) -> list[Event]:
+    """A treachery card put in ``seat``'s hand by a card's ``rule`` (its section), a full hand
+    first discarding a card at random, public as any discard (the choice would cost every
+    other seat a mail round; as the Moritani's full hands, 001 2.12.14.03)."""
+    hand = state["factions"][seat]["hand"]
+    events = []
+    if len(hand) >= hand_limit(state, seat):            # "must discard a card if ... full"
+        dropped = hand.pop(rng.randrange(len(hand)))
+        discard(state, seat, dropped)
+        events.append(Event(EventCode.HAND_LIMIT_DISCARD, {"faction": seat, "card": dropped,
+                                                           "rule": rule}))
+    hand.append(card)
+    return events
 
 
 def hand_limits(game: Any) -> dict[str, int]:

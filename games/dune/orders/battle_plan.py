@@ -228,8 +228,10 @@ def _side(game: Any, seat: str, battle: dict[str, Any], fought: dict[str, dict[s
     may_kh = (kh is not None and factions.has(game, seat, Ability.KWISATZ_HADERACH)
               and factions.power(seat, rules).may_add_kwisatz_haderach(kh)
               and not kh_used and "kh" not in karamaed)
+    # A Karama against the capture: the cards it may play as one, the Shrine's Truthtrance too
+    # where it occupies it (001 4.06.07.05), asked of the state or view as the card's play is
     cancels = capture.enabled(game, opponent) and bool(
-        karama.cards_for(rules, hand, seat, rules.karama_powers))
+        karama.cards_for(game, hand, seat, rules.karama_powers))
     # The tech tokens it may take and its leaders' skills face up (001 4.05, 4.07.15): none
     # asked in a game without tokens
     takes = tech_tokens.to_take(data(rules), records, opponent) if records else []

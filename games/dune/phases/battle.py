@@ -453,14 +453,7 @@ def _forced_on_loser(state: State, winner: str, loser: str, plan: dict[str, Any]
     hand.remove(card)
     events = [Event(EventCode.FORCED_ON_LOSER, {"faction": winner, "card": deck.treachery_card(
         card).name, "loser": loser})]
-    receiving = state["factions"][loser]["hand"]
-    if len(receiving) >= factions.hand_limit(state, loser):
-        dropped = receiving.pop(rng.randrange(len(receiving)))
-        discard(state, loser, dropped)
-        events.append(Event(EventCode.HAND_LIMIT_DISCARD, {"faction": loser, "card": dropped,
-                                                           "rule": "3.06.04"}))
-    receiving.append(card)
-    return events
+    return events + factions.card_given(state, loser, card, rng, "3.06.04")
 
 
 def _hologram(state: State, seat: str, plan: dict[str, Any], outcome: combat.Outcome) -> bool:

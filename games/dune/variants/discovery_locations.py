@@ -51,8 +51,7 @@ from ..board import layer
 from ..cards import cache_words
 from ..codes import ErrorCode, EventCode
 from ..forces import Counts, add_forces, remove_forces, total
-from ..orders.language import OrderKind, OrderProblem, order_kind
-from ..rules import Rules
+from ..orders.language import OrderProblem, order_kind
 from ..state import State, data, forces_at, occupants, sheet, storm_order
 from .base import Variant
 
@@ -204,15 +203,6 @@ def _enter(state: State, seat: str, territory: str, name: str) -> list[Event]:
 
 
 # --- the standing word
-def rides(rules: Rules) -> bool:
-    """Whether a game of these rules asks for the word: the variant in play."""
-    return getattr(rules, "discovery_tokens", False)
-
-
-def _everyone(game: Any, hand: list[str]) -> str:
-    return KIND                  # every faction alike, so the word shows nothing
-
-
 def _read(state: State, prompt: Prompt, words: list[str]) -> str | None:
     said = [w.upper() for w in words]
     valid = ("LOCATION ENTER ALL", "LOCATION ENTER 3", "LOCATION ENTER NONE")
@@ -227,32 +217,15 @@ def _text(game: Any, value: str | None) -> str:
     return f"LOCATION ENTER {(value or 'none').upper()}"
 
 
-_WORD = cache_words.StandingWord(
-    KIND, _everyone,
-    ("LOCATION ENTER ALL, a number, or NONE (the default): at the start of the turn after a "
-     "discovery location is revealed, before the storm, your forces in the territory around it "
-     "(advisors apart) move into it, all of them or as many as you say (001 4.06.06.05)."),
-    _text, "your forces entering a discovery location", rides)
-
-
 def _random(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> Any:
     """Now and then a word (bots)."""
     return rng.choice([prompt.default, None, ALL, "2"])
 
 
-order_kind(OrderKind(KIND, ("LOCATION",), _read, _text, random=_random))
-
-
-def prompts(state: State, others: list[Prompt]) -> list[Prompt]:
-    """The word of every faction asked something else in this round."""
-    return _WORD.prompts(state, others)
-
-
-def keys(state: State, others: list[str]) -> list[str]:
-    """The keys of ``prompts``, from the keys of the other decisions."""
-    return _WORD.keys(state, others)
-
-
-def apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Event]:
-    """Each faction's word kept in its sheet, told to it alone when it changes."""
-    return _WORD.apply(state, orders)
+STANDING = cache_words.everyones(
+    KIND, "discovery_tokens",
+    ("LOCATION ENTER ALL, a number, or NONE (the default): at the start of the turn after a "
+     "discovery location is revealed, before the storm, your forces in the territory around it "
+     "(advisors apart) move into it, all of them or as many as you say (001 4.06.06.05)."),
+    _text, "your forces entering a discovery location", "LOCATION", _read, _random)
+order_kind(STANDING.order)

@@ -49,8 +49,7 @@ from ..data.loader import discovery
 from ..decks import draw_treachery
 from ..discard_pile import discard
 from ..forces import remove_forces, to_tanks
-from ..orders.language import OrderKind, OrderProblem, order_kind
-from ..rules import Rules
+from ..orders.language import OrderProblem, order_kind
 from ..state import State, data, occupants, sheet, storm_order
 from .base import Variant
 
@@ -186,15 +185,6 @@ def _perform(state: State, seat: str, record: dict[str, Any], name: str) -> list
 
 
 # --- the standing word
-def rides(rules: Rules) -> bool:
-    """Whether a game of these rules asks for the word: the variant in play."""
-    return getattr(rules, "discovery_tokens", False)
-
-
-def _everyone(game: Any, hand: list[str]) -> str:
-    return KIND                  # every faction alike, so the word shows nothing
-
-
 def _names(game: Any) -> dict[str, str]:
     """Every discovery token's name, in upper case, to its value."""
     return {token.name.upper(): token.value for name in KINDS
@@ -231,32 +221,15 @@ def _text(game: Any, value: str | list[str] | None) -> str:
     return "DISCOVERY REVEAL " + ", ".join(names[v].title() for v in value)
 
 
-_WORD = cache_words.StandingWord(
-    KIND, _everyone,
-    ("DISCOVERY REVEAL ALL (the default), NONE, or the names of discovery tokens: before "
-     "Spice Collection you look at each face-down discovery token in a territory where you "
-     "have forces, and reveal those your word names (001 4.06.06.02)."),
-    _text, "the discovery tokens you reveal", rides)
-
-
 def _random(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> Any:
     """Now and then a word (bots)."""
     return rng.choice([prompt.default, NONE, ALL, [SPICE_STASH, CARD_STASH]])
 
 
-order_kind(OrderKind(KIND, ("DISCOVERY",), _read, _text, random=_random))
-
-
-def prompts(state: State, others: list[Prompt]) -> list[Prompt]:
-    """The word of every faction asked something else in this round."""
-    return _WORD.prompts(state, others)
-
-
-def keys(state: State, others: list[str]) -> list[str]:
-    """The keys of ``prompts``, from the keys of the other decisions."""
-    return _WORD.keys(state, others)
-
-
-def apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Event]:
-    """Each faction's word kept in its sheet, told to it alone when it changes."""
-    return _WORD.apply(state, orders)
+STANDING = cache_words.everyones(
+    KIND, "discovery_tokens",
+    ("DISCOVERY REVEAL ALL (the default), NONE, or the names of discovery tokens: before "
+     "Spice Collection you look at each face-down discovery token in a territory where you "
+     "have forces, and reveal those your word names (001 4.06.06.02)."),
+    _text, "the discovery tokens you reveal", "DISCOVERY", _read, _random)
+order_kind(STANDING.order)

@@ -44,8 +44,8 @@ from pbem.game import Event, Prompt
 from ..cards import cache_words
 from ..codes import ErrorCode, EventCode
 from ..data import SpiceCard
-from ..orders.language import OrderKind, OrderProblem, order_kind
-from ..rules import GREAT_MAKER, Rules
+from ..orders.language import OrderProblem, order_kind
+from ..rules import GREAT_MAKER
 from ..state import State, storm_order
 from .base import Variant
 
@@ -81,15 +81,6 @@ def vote(state: State) -> tuple[bool, list[Event]]:
 
 
 # --- the standing word
-def rides(rules: Rules) -> bool:
-    """Whether a game of these rules asks for the word: the variant in play."""
-    return getattr(rules, "discovery_tokens", False)
-
-
-def _everyone(game: Any, hand: list[str]) -> str:
-    return KIND                  # every faction alike, so the word shows nothing
-
-
 def _read(state: State, prompt: Prompt, words: list[str]) -> bool | None:
     said = [w.upper() for w in words]
     if said[:2] != ["MAKER", "NEXUS"] or said[2:] not in (["YES"], ["NO"]):
@@ -102,32 +93,15 @@ def _text(game: Any, value: bool | None) -> str:
     return "GREAT MAKER NEXUS YES" if value else "GREAT MAKER NEXUS NO"
 
 
-_WORD = cache_words.StandingWord(
-    KIND, _everyone,
-    ("GREAT MAKER NEXUS YES or NO (the default): your vote, should the Great Maker be turned, "
-     "on whether a Nexus follows it; there is none unless a majority votes yes (001 "
-     "4.06.09.02)."),
-    _text, "your vote at a Great Maker", rides)
-
-
 def _random(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> Any:
     """Now and then a yes (bots)."""
     return True if rng.random() < 0.5 else None
 
 
-order_kind(OrderKind(KIND, ("GREAT",), _read, _text, random=_random))
-
-
-def prompts(state: State, others: list[Prompt]) -> list[Prompt]:
-    """The word of every faction asked something else in this round."""
-    return _WORD.prompts(state, others)
-
-
-def keys(state: State, others: list[str]) -> list[str]:
-    """The keys of ``prompts``, from the keys of the other decisions."""
-    return _WORD.keys(state, others)
-
-
-def apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Event]:
-    """Each faction's word kept in its sheet, told to it alone when it changes."""
-    return _WORD.apply(state, orders)
+STANDING = cache_words.everyones(
+    KIND, "discovery_tokens",
+    ("GREAT MAKER NEXUS YES or NO (the default): your vote, should the Great Maker be turned, "
+     "on whether a Nexus follows it; there is none unless a majority votes yes (001 "
+     "4.06.09.02)."),
+    _text, "your vote at a Great Maker", "GREAT", _read, _random)
+order_kind(STANDING.order)

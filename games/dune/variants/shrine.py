@@ -14,8 +14,8 @@ glossary's (forces there, coexisting advisors apart); played as a Karama, a Trut
 spent before a Karama card (the Karama serves everywhere, the Truthtrance so only here), and
 played as a Truthtrance, a Truthtrance is spent before a Karama; a card's own use stays (a
 Karama is still a Karama).  The occupancy is asked as the card is played: of a state, or of a
-seat's view for its bots; a battle plan's own Karama checks (the capture's cancel) ask the
-rules alone and so see no Shrine.
+seat's view for its bots; a battle plan's Karama against the Harkonnen's capture is offered by
+the occupancy as the plan is written (``battle_plan._side``) and played if it still holds.
 """
 
 from __future__ import annotations

@@ -24,8 +24,7 @@ from pbem.game import Event, Prompt
 from ..board import layer
 from ..cards import cache_words
 from ..codes import ErrorCode, EventCode
-from ..orders.language import OrderKind, OrderProblem, order_kind
-from ..rules import Rules
+from ..orders.language import OrderProblem, order_kind
 from ..state import State, occupants, storm_order
 from .base import Variant
 
@@ -56,15 +55,6 @@ class TestingStation(Variant):
 
 
 # --- the standing word
-def rides(rules: Rules) -> bool:
-    """Whether a game of these rules asks for the word: the variant in play."""
-    return getattr(rules, "discovery_tokens", False)
-
-
-def _everyone(game: Any, hand: list[str]) -> str:
-    return KIND                  # every faction alike, so the word shows nothing
-
-
 def _read(state: State, prompt: Prompt, words: list[str]) -> str | None:
     said = [w.upper() for w in words]
     valid = ("STATION STORM +1", "STATION STORM -1", "STATION STORM NONE")
@@ -78,32 +68,15 @@ def _text(game: Any, value: str | None) -> str:
     return f"STATION STORM {value or 'NONE'}"
 
 
-_WORD = cache_words.StandingWord(
-    KIND, _everyone,
-    ("STATION STORM +1, -1 or NONE (the default): should you occupy the Ecological Testing "
-     "Station as the storm moves, it moves 1 sector more or less (not with Weather Control; "
-     "001 4.06.07.04)."),
-    _text, "the storm's move from the Ecological Testing Station", rides)
-
-
 def _random(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> Any:
     """Now and then a word (bots)."""
     return rng.choice([prompt.default, None, "+1", "-1"])
 
 
-order_kind(OrderKind(KIND, ("STATION",), _read, _text, random=_random))
-
-
-def prompts(state: State, others: list[Prompt]) -> list[Prompt]:
-    """The word of every faction asked something else in this round."""
-    return _WORD.prompts(state, others)
-
-
-def keys(state: State, others: list[str]) -> list[str]:
-    """The keys of ``prompts``, from the keys of the other decisions."""
-    return _WORD.keys(state, others)
-
-
-def apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Event]:
-    """Each faction's word kept in its sheet, told to it alone when it changes."""
-    return _WORD.apply(state, orders)
+STANDING = cache_words.everyones(
+    KIND, "discovery_tokens",
+    ("STATION STORM +1, -1 or NONE (the default): should you occupy the Ecological Testing "
+     "Station as the storm moves, it moves 1 sector more or less (not with Weather Control; "
+     "001 4.06.07.04)."),
+    _text, "the storm's move from the Ecological Testing Station", "STATION", _read, _random)
+order_kind(STANDING.order)
