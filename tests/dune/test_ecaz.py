@@ -483,8 +483,8 @@ def test_001_2_11_20_ecaz_never_dial_coexisting_advisors():
 def test_001_2_11_18_b_text_b_revives_duke_vidal_for_6_without_text_a_s_dropped_powers():
     """001 2.11.18 (B) REVIVAL: Duke Vidal revived for 6 under text B (``ecaz_text_b``, its
     layer ``data/ecaz_b``), 5 under text A (2.11.23 A), offered so by mail; text A's powers that
-    text B drops, the A alliance (2.11.25 A) and the A Karama (1.14.12 A), are not theirs under
-    B; what both texts give (OCCUPY, LOYALTY) is; the Ambassadors are text A's tokens under A,
+    text B drops, the A alliance (2.11.25 A) and the A Karama (1.14.12 A, B's own in its place),
+    are not theirs under B; what both texts give (OCCUPY, LOYALTY) is; the Ambassadors are text A's tokens under A,
     text B's forces under B (2.11.06 B)."""
     from pbem.games.dune.data import Ability
     from pbem.games.dune.factions import ecaz_vidal_revival
@@ -497,7 +497,9 @@ def test_001_2_11_18_b_text_b_revives_duke_vidal_for_6_without_text_a_s_dropped_
         assert ("Duke Vidal", price) in ecaz_vidal_revival.offers(state, "ecaz")
         sheet = data(state).faction("Ecaz")
         b = bool(options)
-        assert (sheet.karama_power is None) == b and (not sheet.alliance) == b
+        assert sheet.karama_power is (Ability.COOCCUPY_TERRITORY if b     # 1.14.12 B
+                                      else Ability.LEADER_DIFFERENCE)
+        assert (not sheet.alliance) == b
         assert has(state, "ecaz", Ability.OCCUPY) and has(state, "ecaz", Ability.LOYALTY)
         assert has(state, "ecaz", Ability.AMBASSADORS) != b
         assert has(state, "ecaz", Ability.AMBASSADOR_FORCES) == b

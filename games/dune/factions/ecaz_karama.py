@@ -12,8 +12,8 @@ Co-Occupied with."
   never waited for: nobody learns from the wait, the step numbers or a reminder that Ecaz hold
   a Karama card.  Asked once a round: unanswered, it is NONE.
 - The territory is public (the Karama is played openly) and written in their sheet
-  (``TERRITORY``) to the end of the turn (cleared at the Mentat Pause, once the victory count is
-  made: ``Ecaz.phase_ends``).
+  (``ecaz_pieces.KARAMA_TERRITORY``) to the end of the turn (cleared at the Mentat Pause, once
+  the victory count is made: ``Ecaz.phase_ends``).
 - Co-occupied (2.11.07 B): while another faction's forces lie there, all their forces there
   coexist (``ecaz_embassy.cooccupied`` lists the territory, the seam of every co-occupation: no
   battle, no spice collected, no control of their own, no count in the occupancy limit).
@@ -44,9 +44,10 @@ from ..orders.language import OrderKind, order_kind, read_territory
 from ..prompt_key import PromptKey
 from ..state import State, data, factions_in
 from .base import has, karama_power_used
+from .ecaz_pieces import KARAMA_TERRITORY as TERRITORY
+from .ecaz_pieces import designated, karama_cooccupies
 
 KIND = "karama-cooccupy"        # the decision's kind, ``karama-cooccupy:<seat>``
-TERRITORY = "karama_territory"  # their sheet: the territory designated, to the turn's end
 ASKED = "cooccupy_asked"        # the movement step's: asked this round
 PHASE = "movement"
 NONE = "NONE"
@@ -106,24 +107,10 @@ def may(state: State, seat: str) -> bool:
             and bool(karama.playable(state, seat)))
 
 
-def designated(game: Any, seat: str) -> str | None:
-    """The territory they designated this turn, if any (a state or a view)."""
-    return game["factions"][seat].get(TERRITORY)
-
-
-def cooccupies(game: Any, seat: str, territory: str) -> bool:
-    """Whether their forces co-occupy the designated territory now: theirs there, and another
-    faction's."""
-    if designated(game, seat) != territory:
-        return False
-    present = factions_in(game, territory)
-    return seat in present and len(present) > 1
-
-
 def shares_control(game: Any, seat: str, territory: str, holders: list[str]) -> list[str]:
     """1.14.12 B: "Control of that Territory counts for you as well as any other Faction that
     you are Co-Occupied with": Ecaz beside its holders, where they co-occupy it."""
-    if not holders or seat in holders or not cooccupies(game, seat, territory):
+    if not holders or seat in holders or not karama_cooccupies(game, seat, territory):
         return []
     return [seat]
 
