@@ -484,8 +484,8 @@ def test_001_2_11_18_b_text_b_revives_duke_vidal_for_6_without_text_a_s_dropped_
     """001 2.11.18 (B) REVIVAL: Duke Vidal revived for 6 under text B (``ecaz_text_b``, its
     layer ``data/ecaz_b``), 5 under text A (2.11.23 A), offered so by mail; text A's powers that
     text B drops, the A alliance (2.11.25 A) and the A Karama (1.14.12 A, B's own in its place),
-    are not theirs under B; what both texts give (OCCUPY, LOYALTY) is; the Ambassadors are text A's tokens under A,
-    text B's forces under B (2.11.06 B)."""
+    are not theirs under B; what both texts give (OCCUPY, LOYALTY) is; the Ambassadors are text
+    A's tokens under A, text B's forces under B (2.11.06 B)."""
     from pbem.games.dune.data import Ability
     from pbem.games.dune.factions import ecaz_vidal_revival
     from pbem.games.dune.factions.base import has
