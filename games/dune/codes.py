@@ -303,6 +303,7 @@ class EventCode(StrEnum):
     AMBASSADOR_RETURNED = "ambassador-returned"     # 001 2.11.10
     AMBASSADOR_ALLIANCE = "ambassador-alliance"     # 001 2.11.17.12 (A)
     KARAMA_DIAL = "karama-dial"                 # 001 1.14.12 (A)
+    KARAMA_COOCCUPY = "karama-cooccupy"         # 001 1.14.12 (B)
     DUKE_VIDAL_TAKEN = "duke-vidal-taken"       # 001 2.11.17.12, 2.12.17 (A)
     DUKE_VIDAL_ASIDE = "duke-vidal-aside"       # 001 2.11.17.12, 2.11.23, 2.12.18 (A)
     CO_OCCUPIED_SUPPORT = "co-occupied-support"     # 001 2.11.20 (A)

@@ -483,9 +483,9 @@ def test_001_2_11_20_ecaz_never_dial_coexisting_advisors():
 def test_001_2_11_18_b_text_b_revives_duke_vidal_for_6_without_text_a_s_dropped_powers():
     """001 2.11.18 (B) REVIVAL: Duke Vidal revived for 6 under text B (``ecaz_text_b``, its
     layer ``data/ecaz_b``), 5 under text A (2.11.23 A), offered so by mail; text A's powers that
-    text B drops, the A alliance (2.11.25 A) and the A Karama (1.14.12 A), are not theirs under
-    B; what both texts give (OCCUPY, LOYALTY) is; the Ambassadors are text A's tokens under A,
-    text B's forces under B (2.11.06 B)."""
+    text B drops, the A alliance (2.11.25 A) and the A Karama (1.14.12 A, B's own in its place),
+    are not theirs under B; what both texts give (OCCUPY, LOYALTY) is; the Ambassadors are text
+    A's tokens under A, text B's forces under B (2.11.06 B)."""
     from pbem.games.dune.data import Ability
     from pbem.games.dune.factions import ecaz_vidal_revival
     from pbem.games.dune.factions.base import has
@@ -497,7 +497,9 @@ def test_001_2_11_18_b_text_b_revives_duke_vidal_for_6_without_text_a_s_dropped_
         assert ("Duke Vidal", price) in ecaz_vidal_revival.offers(state, "ecaz")
         sheet = data(state).faction("Ecaz")
         b = bool(options)
-        assert (sheet.karama_power is None) == b and (not sheet.alliance) == b
+        assert sheet.karama_power is (Ability.COOCCUPY_TERRITORY if b     # 1.14.12 B
+                                      else Ability.LEADER_DIFFERENCE)
+        assert (not sheet.alliance) == b
         assert has(state, "ecaz", Ability.OCCUPY) and has(state, "ecaz", Ability.LOYALTY)
         assert has(state, "ecaz", Ability.AMBASSADORS) != b
         assert has(state, "ecaz", Ability.AMBASSADOR_FORCES) == b
@@ -811,3 +813,82 @@ def test_001_2_11_17_02_06_b_both_bots_answer_the_ambassador_question():
     assert basic == "QUESTION NONE"
     problems = dune.parse(state, "ecaz", "QUESTION TRAITOR Duncan Idaho").errors
     assert problems and "001 2.11.17.06 B" in problems[0].message
+
+
+# --- text B's Karama power (001 1.14.12 B)
+KARAMA_B = "gf9_1_14_12_b_the_ecaz_karama_co_occupies_a_stronghold_whose_control_counts_for_them"
+KARAMA_B_ENTERING = ("gf9_1_14_12_b_a_faction_entering_the_designated_territory_is_co_occupied_"
+                     "with")
+
+
+def _karama_b_start(hand: list[str]) -> dict:
+    """The movement round of the Karama B scenario as it opens, Ecaz holding ``hand``."""
+    scenario = yaml.safe_load((SCENARIOS / f"{KARAMA_B}.yaml").read_text("utf-8"))
+    scenario["position"]["factions"]["ecaz"]["hand"] = hand
+    scenario["orders"] = []
+    del scenario["expect"]
+    return run_scenario(scenario)["state"]
+
+
+def test_001_1_14_12_b_the_karama_co_occupies_a_territory_and_its_control_counts_for_ecaz():
+    """001 1.14.12 B: the territory designated as the movement round starts, Ecaz co-occupy
+    there with every faction, those there then and one entering later (ruling), no battle, and
+    its holder's control counts for Ecaz too at the Mentat Pause; the card spent, the power
+    used for the game (1.14.01); the territory public; every invariant kept."""
+    for name in (KARAMA_B, KARAMA_B_ENTERING):
+        state = played(name)
+        assert public_view(state)["factions"]["ecaz"]["karama_territory"] == "Arrakeen"
+        assert public_view(state)["factions"]["ecaz"]["cooccupied"] == ["Arrakeen"]
+        assert violations(state) == []
+
+
+def test_001_1_14_12_b_the_karama_is_optional_and_tells_nobody_of_the_card():
+    """001 1.14.12 B by mail: an optional decision of the movement round's first mail round,
+    offered only to Ecaz holding a Karama card: what every other seat sees and waits for, and
+    whom the step waits for, is the same with the card or without it; answered NONE (or left),
+    it is not offered again that round; text A's Ecaz have no such power."""
+    with_card, without = _karama_b_start(["Karama"]), _karama_b_start(["Baliset"])
+    key = "karama-cooccupy:ecaz"
+    (offered,) = [p for p in dune.prompts(with_card) if p.key == key]
+    assert offered.optional and offered.options["territories"] == ["Arrakeen"]
+    assert key not in {p.key for p in dune.prompts(without)}
+
+    def owed(state):
+        return [(p.key, p.seat) for p in dune.prompts(state) if not p.optional]
+    assert owed(with_card) == owed(without)
+    for seat in ("atreides", "emperor"):
+        assert seat_view(with_card, seat) == seat_view(without, seat)
+    orders = {p.key: p.default for p in dune.prompts(with_card)}
+    after, _ = dune.apply(with_card, orders, step_rng("karama-b", 1))
+    assert key not in {p.key for p in dune.prompts(after)}
+    assert after["factions"]["ecaz"]["hand"] == ["Karama #1"]
+    text_a = load_game("dune").setup("gf9", {"ecaz_moritani": True, "advanced": True}, SEATS,
+                                     step_rng("ecaz", 0))
+    assert not ecaz.karama.may(text_a, "ecaz")
+
+
+def test_001_1_14_12_b_the_karama_is_given_ahead_and_a_bad_territory_refused():
+    """001 1.14.12 B: COOCCUPY <territory> given ahead under FOR MOVEMENT (the round's first
+    decision, projected), read as it opens; a territory not on the map refused, quoting the
+    line; both bots answer it with a line the orders read."""
+    import random
+
+    state = _karama_b_start(["Karama"])
+    state["phase"], state["step"] = "revival", {}
+    held = [p for p in dune.ahead(state, "ecaz") if p.kind == ecaz.karama.KIND]
+    assert [p.held_as for p in held] == ["karama-cooccupy:ecaz"]
+    parsed = dune.parse(state, "ecaz", "FOR MOVEMENT\nCOOCCUPY Arrakeen")
+    assert not parsed.errors
+    assert [(o.prompt, o.value) for o in parsed.orders] == [("karama-cooccupy:ecaz",
+                                                             "Arrakeen")]
+    start = _karama_b_start(["Karama"])
+    bad = dune.parse(start, "ecaz", "COOCCUPY Nowhere Sietch")
+    assert bad.errors and "COOCCUPY Nowhere Sietch" in bad.errors[0].line
+    (prompt,) = [p for p in dune.prompts(start) if p.kind == ecaz.karama.KIND]
+    for style in ("random", "basic"):
+        for seed in range(8):
+            text = dune.bot_order(dune.view(start, "ecaz"), prompt, random.Random(seed),
+                                  style=style)
+            assert text.startswith("COOCCUPY") and not dune.parse(start, "ecaz", text).errors
+    assert dune.bot_order(dune.view(start, "ecaz"), prompt, random.Random(0),
+                          style="basic") == "COOCCUPY Arrakeen"

@@ -6,16 +6,23 @@ who is waited for, the step numbers in them) and the archive's pages the same.""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
+import yaml
 from dune_leaks import ambassador_seen, leaked
-from dune_mail import BotTable
+from dune_mail import GAME as AT_POSITION
+from dune_mail import BotTable, address, flat, game_at, open_prompts, send
+from installation import Installation
+from players import DIGEST_LINE, text
 
+from pbem.game import waiting_for
 from pbem.games.dune.factions import ecaz_ambassadors as ambassadors
 
 SEATS = ["atreides", "bene-gesserit", "emperor", "fremen", "harkonnen", "ecaz"]
 OPTIONS = {"ecaz_moritani": True}
 GAME = "ez"
+SCENARIOS = Path(__file__).parent / "scenarios"
 
 
 def Run(root, options: dict) -> BotTable:  # noqa: N802 -- the table of this file's game
@@ -121,3 +128,48 @@ def test_001_2_11_b_a_six_faction_game_with_ecaz_under_text_b_by_mail_keeps_ever
         assert mails, seat
         assert not leaked(mails, seat, held, played), seat
         assert "Your face-down tokens" not in mails, seat
+
+
+def _karama_b_site(root, hand: list[str]):
+    """A site with the Karama B scenario's game at its position, Ecaz holding ``hand``."""
+    path = SCENARIOS / ("gf9_1_14_12_b_the_ecaz_karama_co_occupies_a_stronghold_whose_"
+                        "control_counts_for_them.yaml")
+    scenario = yaml.safe_load(path.read_text("utf-8"))
+    scenario["position"]["factions"]["ecaz"]["hand"] = hand
+    site = Installation(root, maps=False)
+    game_at(site, scenario)
+    return site
+
+
+def test_001_1_14_12_b_the_karama_by_mail_is_echoed_carried_out_first_and_waits_for_nobody(
+        tmp_path):
+    """001 1.14.12 B by mail (``ecaz_text_b``, advanced): as the movement round opens, Ecaz
+    holding a Karama are offered COOCCUPY, waited for by nobody (the step waits for the
+    Atreides' turn alone); a bad territory is refused, the line quoted; COOCCUPY Arrakeen is
+    echoed, and carried out before the Atreides' turn when that comes, in the report that asks
+    the Emperor for theirs.
+    The differential: with a Baliset in the Karama's place and nothing sent by Ecaz, the
+    Atreides' and the Emperor's mails are the same, to the letter (but the running digest,
+    which commits to the whole log by design)."""
+    site = _karama_b_site(tmp_path / "karama", ["Karama"])
+    assert waiting_for(site.record(AT_POSITION).prompts(), set()) == ["atreides"]
+    (offered,) = [p for p in open_prompts(site, "ecaz") if p.kind == "karama-cooccupy"]
+    assert offered.optional
+    refused = flat(send(site, "ecaz", "COOCCUPY Nowhere"))
+    assert "COOCCUPY Nowhere" in refused
+    assert "COOCCUPY Arrakeen" in flat(send(site, "ecaz", "COOCCUPY Arrakeen"))
+    send(site, "atreides", "PASS")
+    site.cron(1)
+    state = site.record(AT_POSITION).state
+    assert state["factions"]["ecaz"]["karama_territory"] == "Arrakeen"
+    mails = flat("\n".join(text(m) for m in site.sent(address("emperor"))))
+    assert "they co-occupy Arrakeen with every faction there" in mails
+    kept = {}
+    for name, hand in (("kept", ["Karama"]), ("none", ["Baliset"])):
+        other = _karama_b_site(tmp_path / name, hand)
+        send(other, "atreides", "PASS")
+        other.cron(1)
+        kept[name] = {seat: [(m["Subject"], DIGEST_LINE.sub("", text(m)))    # by design
+                             for m in other.sent(address(seat))]
+                      for seat in ("atreides", "emperor")}
+    assert kept["kept"] == kept["none"]

@@ -265,6 +265,9 @@ def rare_positions() -> list:
     # Ecaz's text B question by their Atreides Ambassador, with their first battle plan
     # (001 2.11.17.02 B)
     question = folder / "gf9_2_11_17_02_b_the_atreides_ambassador_asks_about_a_weapon_type.yaml"
+    # Ecaz's text B Karama power, riding on the movement round's first mail (001 1.14.12 B)
+    cooccupy = folder / ("gf9_1_14_12_b_the_ecaz_karama_co_occupies_a_stronghold_whose_control_"
+                         "counts_for_them.yaml")
     grumman = load_scenario({                     # GRUMMAN, riding on the Moritani's revival
         "game": "dune", "seats": ["atreides", "moritani"], "ruleset": "gf9",
         "options": {"ecaz_moritani": True, "homeworlds": True}, "seed": "grumman-word",
@@ -283,7 +286,8 @@ def rare_positions() -> list:
                                             copy_, ambassadors, terror, extortion, enemy,
                                             drawn, nexus, semuta, sapho, recruits, fighters,
                                             carryall, heighliner, discovery, water, jihad,
-                                            blow, question, *traders, *homeworlds)),
+                                            blow, question, cooccupy, *traders,
+                                            *homeworlds)),
             *ixians, deploying, *choam, offering, offered, skills, *richese, late, consent]
 
 

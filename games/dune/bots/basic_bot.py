@@ -44,7 +44,8 @@ Where it has a rule of thumb it plays it; elsewhere it plays as the random bot d
 - Richese's Black Market (001 2.10.22-24 A): a worthless card of their hand, the normal way,
   nothing announced;
 - Ecaz's Ambassadors (001 2.11.06-08): one a turn at the price of 1, while 4 spice remain
-  after it, in a stronghold it does not hold; every token triggers;
+  after it, in a stronghold it does not hold; every token triggers; under text B their Karama
+  power (001 1.14.12 B) on the first stronghold where their forces lie beside another's;
 - the Moritani's Terror tokens (001 2.12.08-09): at War Continues one placed a turn, Atomics
   last, in the first open stronghold another faction (not their ally) occupies, else the first
   open one; every token triggers, Robbery takes the spice;
@@ -482,6 +483,16 @@ def _hms(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
         return "HMS STAY"
     territory = rich[0]
     return f"HMS {where(view, territory, places[territory][0])}"
+
+
+def _cooccupy(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
+    """Ecaz's Karama (001 1.14.12 B): the first stronghold where their forces lie beside
+    another faction's, its control then theirs too; else kept."""
+    board = layer.board(view)
+    shared = [t for t in prompt.options["territories"] if t in board and board[t].is_stronghold]
+    return f"COOCCUPY {shared[0]}" if shared else prompt.default_text
+
+
 # --- the swap of a two-player Nexus (v3)
 def _swap(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
     """Give the allied faction worth least on the board: its strongholds held, then its
@@ -762,6 +773,7 @@ STRATEGIES: dict[str, Strategy] = {
     "hms-placement": _hms,
     "hms-move": _hms,
     "karama-hms": _hms,
+    "karama-cooccupy": _cooccupy,
     "swap": _swap,
     "bid": _bid,
     "bids": _bids,

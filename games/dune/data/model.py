@@ -330,6 +330,7 @@ class Ability(StrEnum):
     KARAMA_STRIKE = "karama_strike"                 # 001 1.14.13 (B): the Moritani's Karama
     LOYALTY = "loyalty"                             # 001 2.11.26 (A, advanced)
     LEADER_DIFFERENCE = "leader_difference"         # 001 1.14.12 (A): Ecaz's Karama power
+    COOCCUPY_TERRITORY = "cooccupy_territory"       # 001 1.14.12 (B): Ecaz's Karama power
     # Free Traders (the Landsraad's homebrew: 001 2.13)
     SMUGGLERS = "smugglers"                         # 001 2.13.06
     INFILTRATION = "infiltration"                   # 001 2.13.07

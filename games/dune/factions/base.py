@@ -959,6 +959,11 @@ class Faction:
         says holds it alone (001 2.11.21): none, each holds it."""
         return None
 
+    def shares_control(self, state: State, territory: str, holders: list[str]) -> list[str]:
+        """The factions besides its ``holders`` for whom a victory territory's control counts
+        by its power (001 1.14.12 B: Ecaz where their Karama co-occupies it): none."""
+        return []
+
     def victory_needs(self, state: State, party: list[str], needed: int | None) -> int | None:
         """The strongholds ``party`` needs to win as its power changes them (001 2.11.22):
         ``needed``, as the rules say."""

@@ -48,6 +48,7 @@ from . import ecaz_alliance as alliance
 from . import ecaz_ambassadors as ambassadors
 from . import ecaz_cooccupied as cooccupied
 from . import ecaz_embassy as embassy
+from . import ecaz_karama as karama
 from . import ecaz_occupy as occupy
 from . import ecaz_questions as questions
 from . import ecaz_vidal_revival as vidal_revival
@@ -60,7 +61,7 @@ class Ecaz(Faction):
     """Ecaz's hooks."""
 
     seat = ECAZ
-    decision_kinds = frozenset({ambassadors.KIND})
+    decision_kinds = frozenset({ambassadors.KIND, karama.KIND})
     nexus_uses = {
         NexusUse.SECRET_ALLY: NexusPlay(
             "the faction you name announce to all whether it holds any of your leaders as "
@@ -122,7 +123,10 @@ class Ecaz(Faction):
 
     def decisions(self, state: State, phase: str) -> list[Prompt]:
         """In the revival round: the Ambassadors they place once it is over (2.11.06-07) and
-        their standing answers to the Ambassadors' triggers (2.11.08), optional."""
+        their standing answers to the Ambassadors' triggers (2.11.08), optional; text B, as the
+        movement round starts, their Karama power (1.14.12 B, optional)."""
+        if phase == karama.PHASE:
+            return [karama.prompt(state, self.seat)] if karama.due(state, self.seat) else []
         if phase != ambassadors.ROUND:
             return []
         if has(state, self.seat, Ability.AMBASSADOR_FORCES):     # text B (2.11.08 B)
@@ -136,7 +140,11 @@ class Ecaz(Faction):
     def decide(self, state: State, phase: str, key: PromptKey, value: Any, rng: random.Random
                ) -> list[Event]:
         """Their standing answers kept at once (theirs alone: no event), their placements for
-        the round's end."""
+        the round's end; their Karama power carried out before any turn (1.14.12 B)."""
+        if key.kind == karama.KIND:
+            events = karama.decided(state, self.seat, value)
+            embassy.settle(state, self.seat)
+            return events
         assert key.kind == ambassadors.KIND, key
         if value.get("trigger"):
             triggers.answered(state, self.seat, value["trigger"])
@@ -205,6 +213,8 @@ class Ecaz(Faction):
         if has(state, self.seat, Ability.AMBASSADOR_FORCES):
             shown |= {"cooccupied": embassy.cooccupied(state, self.seat),
                       "face_down": embassy.face_down(state, self.seat)}
+            if karama.designated(state, self.seat):     # 1.14.12 B: played openly
+                shown[karama.TERRITORY] = karama.designated(state, self.seat)
             taken = state["factions"][self.seat].get(embassy.TANKS_LEADER)
             if taken:                   # 2.11.17.09 B: from the tanks, public
                 shown[embassy.TANKS_LEADER] = list(taken)
@@ -292,7 +302,9 @@ class Ecaz(Faction):
         the turn set aside (2.11.17.12 B)."""
         events = embassy.extras(state, self.seat)
         if state["phase"] == "mentat_pause":
+            karama.turn_over(state, self.seat)          # 1.14.12 B: "the rest of the Turn"
             events += embassy.turn_over(state, self.seat)
+            embassy.settle(state, self.seat)
         return events
 
     def before_battles(self, state: State) -> list[Event]:
@@ -323,6 +335,15 @@ class Ecaz(Faction):
     def controls_shared(self, state: State, present: list[str]) -> str | None:
         """2.11.21: a stronghold they and their ally occupy is theirs alone, counted once."""
         return occupy.controller(state, self.seat, present)
+
+    def violations(self, state: State) -> list[str]:
+        """Text B: their Karama's territory kept to the turn's end (1.14.12 B)."""
+        return karama.violations(state, self.seat)
+
+    def shares_control(self, state: State, territory: str, holders: list[str]) -> list[str]:
+        """1.14.12 B: the territory their Karama designated counts for them beside its
+        holders, where they co-occupy it."""
+        return karama.shares_control(state, self.seat, territory, holders)
 
     def victory_needs(self, state: State, party: list[str], needed: int | None) -> int | None:
         """2.11.22: three strongholds they and their ally both occupy win."""

@@ -86,7 +86,15 @@ from ..state import (
 from . import duke_vidal
 from . import ecaz_alliance as alliance
 from .base import has
-from .ecaz_pieces import PREFIX, battling, face_down, face_up, is_ambassador
+from .ecaz_pieces import (
+    PREFIX,
+    battling,
+    designated,
+    face_down,
+    face_up,
+    is_ambassador,
+    karama_cooccupies,
+)
 
 OWN = "ambassador_ecaz"             # 2.11.17.12 (B)
 CHOAM = "ambassador_choam"          # 2.11.17.10 (B): "one other face up Ambassador"
@@ -136,8 +144,12 @@ def cooccupied(game: Any, seat: str) -> list[str]:
     """2.11.07 B: the territories where a face-up Ambassador of theirs "matches another
     Faction's Force(s)": that faction's forces lie there too; 2.11.13 B: once they are gone,
     no longer; 2.11.20 B, ALLIANCE: "You may Co-Occupy with your ally using the Ecaz
-    Ambassador" (ruling: always, while it lies face up there).  In board order."""
+    Ambassador" (ruling: always, while it lies face up there); 1.14.12 B, their Karama: the
+    territory designated, with every faction there (``karama_cooccupies``)."""
     found = []
+    karama_at = designated(game, seat)       # 1.14.12 B: "with all factions"
+    if karama_at is not None and karama_cooccupies(game, seat, karama_at):
+        found.append(karama_at)
     for name, (territory, _) in face_up(game, seat).items():
         present = factions_in(game, territory)
         if territory not in found and any(s in present for s in partners(game, seat, name)):

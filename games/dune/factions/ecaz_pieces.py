@@ -1,13 +1,17 @@
 """Where Ecaz's Ambassadors lie under 001 2.11's text B (option ``ecaz_text_b``), face up or
 face down, read from a state or a view alike (the board and the face-down list are public:
 ``ecaz_embassy``'s docstring); a module of its own so that the powers asking it
-(``ecaz_embassy``, ``ecaz_questions``) stay low in the import graph."""
+(``ecaz_embassy``, ``ecaz_questions``) stay low in the import graph; and the territory their
+Karama designated (1.14.12 B, ``ecaz_karama``), co-occupied as the Ambassadors' are."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from ..state import factions_in
+
 PREFIX = "ambassador_"
+KARAMA_TERRITORY = "karama_territory"   # their sheet: 1.14.12 B, to the turn's end
 
 
 def is_ambassador(name: str) -> bool:
@@ -42,3 +46,18 @@ def battling(battle: dict[str, Any], at: tuple[str, int] | None) -> bool:
     """Whether an Ambassador lying ``at`` is in ``battle``'s part of its territory."""
     return at is not None and at[0] == battle["territory"] and (
         not battle.get("sectors") or at[1] in battle["sectors"])
+
+
+def designated(game: Any, seat: str) -> str | None:
+    """1.14.12 B: the territory their Karama designated this turn, if any (a state or a view;
+    ``ecaz_karama``)."""
+    return game["factions"][seat].get(KARAMA_TERRITORY)
+
+
+def karama_cooccupies(game: Any, seat: str, territory: str) -> bool:
+    """1.14.12 B: whether their forces co-occupy the territory their Karama designated: theirs
+    there, and another faction's ("all factions in the designated Territory")."""
+    if designated(game, seat) != territory:
+        return False
+    present = factions_in(game, territory)
+    return seat in present and len(present) > 1

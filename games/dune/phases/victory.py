@@ -159,9 +159,10 @@ def strongholds_held(state: State) -> dict[str, list[str]]:
     players Army Tokens are considered the same for purposes of victory" (000 XII.E.1; 003
     "How an Alliance Functions"), so each of them holds it (v3's players of several factions,
     ``players.met``); of allies there together a power may make one the holder (001 2.11.21,
-    ``Faction.controls_shared``: Ecaz with their ally).  A variant may add what counts as
-    a stronghold held (001 4.05.03: the three tech tokens held by one faction), listed after
-    the territories.
+    ``Faction.controls_shared``: Ecaz with their ally); a power may count it for a faction
+    beside its holders (001 1.14.12 B, ``Faction.shares_control``: Ecaz's Karama).  A variant
+    may add what counts as a stronghold held (001 4.05.03: the three tech tokens held by one
+    faction), listed after the territories.
     """
     shared = rules_of(state).shared_strongholds_count
     held: dict[str, list[str]] = {seat: [] for seat in state["seats"]}
@@ -174,6 +175,8 @@ def strongholds_held(state: State) -> dict[str, list[str]]:
         if len(present) > 1:                    # allies together: one may control it alone
             present = next(([seat] for faction in factions.in_play(state, "controls_shared")
                             if (seat := faction.controls_shared(state, present))), present)
+        for faction in factions.in_play(state, "shares_control"):     # 001 1.14.12 B
+            present = [*present, *faction.shares_control(state, territory, present)]
         for seat in present:
             held[seat].append(territory)
     if variants.in_play(state):             # the tech tokens' point (001 4.05.03)
