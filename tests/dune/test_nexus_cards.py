@@ -162,7 +162,8 @@ def test_001_4_03_07_every_use_offered_is_its_faction_s_module_s():
     offered = {seat: sorted(set(power(seat, rules).nexus_uses) - {NexusUse.NAMED})
                for seat in (faction.seat for faction in ruleset_data("gf9").factions)}
     named = {seat for seat in offered if NexusUse.NAMED in power(seat, rules).nexus_uses}
-    assert named == {"choam", FR, EM, AT, "bene-gesserit"}    # INTERNAL AUDIT, PRESCIENCE...
+    assert named == {"choam", FR, EM, AT, "bene-gesserit", HA, "guild", "ixians",
+                     "tleilaxu"}    # INTERNAL AUDIT, PRESCIENCE, TOP CARD, CROSS-SHIP...
     both = [NexusUse.BETRAYAL, NexusUse.SECRET_ALLY]
     assert offered[AT] == both
     all_three = [NexusUse.BETRAYAL, NexusUse.CUNNING, NexusUse.SECRET_ALLY]
@@ -623,7 +624,7 @@ def test_001_4_03_07_b_sardaukar_on_loan_doubles_five_forces():
 
 def test_001_4_03_07_b_each_card_is_played_for_its_named_effect_whoever_holds_it():
     """With the option every card's use is its named effect, one's own faction's, a seated
-    one's or not; a card whose named effect is not played by mail is refused, and kept; a game
+    one's or not; a line its named effect cannot play is refused, and the card kept; a game
     without the option plays the three uses."""
     named = {**OPTION, "nexus_cards_named": True}
     rules = make_rules("gf9", named)
@@ -634,11 +635,11 @@ def test_001_4_03_07_b_each_card_is_played_for_its_named_effect_whoever_holds_it
                               EM) == NexusUse.SECRET_ALLY
     name = "gf9_4_03_07_b_internal_audit_takes_six_spice"
     scenario = yaml.safe_load((SCENARIOS / f"{name}.yaml").read_text("utf-8"))
-    scenario["position"]["tokens"] = {"Spacing Guild Nexus card": {
-        "owner": AT, "at": "behind", "face": "down"}}         # CROSS-SHIP: not by mail yet
+    scenario["position"]["tokens"] = {"Tleilaxu Nexus card": {
+        "owner": AT, "at": "behind", "face": "down"}}         # GHOLAS: no leader named
     scenario["expect"] = {"refused": [{"step": 1, "seat": AT, "line": 2,
-                                       "code": "not-in-hand"}],
-                          "tokens": {"Spacing Guild Nexus card": {"owner": AT, "at": "behind"}}}
+                                       "code": "unknown-leader"}],
+                          "tokens": {"Tleilaxu Nexus card": {"owner": AT, "at": "behind"}}}
     result = run_scenario(scenario)
     assert result["expect"]["checked"] and not result["expect"]["failed"], result["expect"]
 
@@ -708,3 +709,45 @@ def test_001_4_03_07_03_the_bg_secret_ally_gives_the_voice_in_a_battle():
 
 def test_001_4_03_07_b_prescience_asks_the_opponent_s_weapon():
     played("gf9_4_03_07_b_prescience_asks_the_opponent_s_weapon")
+
+
+def test_001_4_03_07_b_top_card_draws_a_card_with_each_bought():
+    """TOP CARD (4.03.07.06 B): a card free with each card bought to the bidding's end, the
+    card the line named discarded over the hand limit; every treachery card still counted."""
+    state = played("gf9_4_03_07_b_top_card_draws_a_card_with_each_bought")
+    assert violations(state) == []
+
+
+def test_001_4_03_07_b_alternate_supply_chain_keeps_one_of_three():
+    """ALTERNATE SUPPLY CHAIN (4.03.07.08 B): the two cards not kept back in the deck,
+    shuffled, every treachery card still counted (the invariants)."""
+    state = played("gf9_4_03_07_b_alternate_supply_chain_keeps_one_of_three")
+    assert {"Baliset", "Crysknife", "Stunner"} <= set(state["decks"]["treachery"])
+    assert violations(state) == []
+
+
+def test_001_4_03_07_b_gholas_takes_a_leader_until_war_continues():
+    """GHOLAS (4.03.07.09 B): the leader taken is the holder's to play (``captives``), public;
+    at War Continues (the Mentat Pause's end) he goes back to his faction's tanks; killed
+    before, he goes to them as a killed leader does and is not sent back again."""
+    state = played("gf9_4_03_07_b_gholas_takes_a_leader_from_the_tanks")
+    assert "Feyd-Rautha" in power(AT, state).captives(state)
+    assert violations(state) == []
+    back = {**state, "phase": "mentat_pause"}
+    events = nexus_cards.NexusCards().phase_ends(back, random.Random(1))
+    assert [e.data for e in events if e.code == "nexus-ghola-returned"] == [
+        {"faction": AT, "leader": "Feyd-Rautha", "owner": HA}]
+    assert state["factions"][HA]["leaders"]["Feyd-Rautha"] == "tanks"
+    assert power(AT, state).captives(state) == [] and violations(state) == []
+
+
+def test_001_4_03_07_b_a_ghola_killed_goes_to_his_faction_s_tanks():
+    state = played("gf9_4_03_07_b_gholas_takes_a_leader_from_the_tanks")
+    assert power(AT, state).captive_killed(state, "Feyd-Rautha") == HA
+    assert state["factions"][HA]["leaders"]["Feyd-Rautha"] == "tanks"
+    assert nexus_cards.NexusCards().phase_ends({**state, "phase": "mentat_pause"},
+                                               random.Random(1)) == []
+
+
+def test_001_4_03_07_b_cross_ship_ships_from_one_territory_to_another():
+    played("gf9_4_03_07_b_cross_ship_ships_from_one_territory_to_another")
