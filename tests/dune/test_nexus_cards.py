@@ -751,3 +751,76 @@ def test_001_4_03_07_b_a_ghola_killed_goes_to_his_faction_s_tanks():
 
 def test_001_4_03_07_b_cross_ship_ships_from_one_territory_to_another():
     played("gf9_4_03_07_b_cross_ship_ships_from_one_territory_to_another")
+
+
+def test_001_4_03_07_b_named_lines_by_mail_are_offered_echoed_and_refused_when_wrong(tmp_path):
+    """By mail (4.03.07.08-09 B): the holder's prompt says what its line names, a card of its
+    hand (ALTERNATE SUPPLY CHAIN) or a leader in the tanks (GHOLAS, with the leaders it may
+    take); a card not in the hand or a leader not there is refused, quoting the line; a line
+    read is echoed; the other seat reads neither the words nor which card is held."""
+    position = _nexus_position()
+    position["options"] = {**OPTION, "nexus_cards_named": True}
+    position["seats"] = [AT, HA]
+    position["position"]["factions"] = {AT: {"hand": ["Shield", "Kulon"]},
+                                        HA: {"leaders_in_tanks": ["Feyd-Rautha"]}}
+    position["position"]["tokens"] = {"Ixian Nexus card": {"owner": AT, "at": "behind",
+                                                           "face": "down"}}
+    site = Installation(tmp_path, maps=False)
+    game_at(site, position)
+    offered = [p for p in open_prompts(site, AT) if p.kind == playing.CHOICE]
+    assert offered and "NEXUS PLAY [<card of your hand>]" in offered[0].legal
+    refused = flat(send(site, AT, "DIAL 1\nNEXUS PLAY Lasgun"))
+    assert "NEXUS PLAY Lasgun" in refused and "NEXUS PLAY Kulon" in refused
+    answer = flat(send(site, AT, "DIAL 1\nNEXUS PLAY Kulon"))
+    assert "NEXUS PLAY Kulon" in answer
+    harkonnen = flat("\n".join(text(m) for m in site.sent(address(HA))))
+    assert "Kulon" not in harkonnen and "Ixian Nexus card" not in harkonnen
+    position["position"]["tokens"] = {"Tleilaxu Nexus card": {"owner": AT, "at": "behind",
+                                                              "face": "down"}}
+    site = Installation(tmp_path / "gholas", maps=False)
+    game_at(site, position)
+    offered = [p for p in open_prompts(site, AT) if p.kind == playing.CHOICE]
+    assert "NEXUS PLAY <leader>" in offered[0].legal
+    assert offered[0].options["targets"] == ["Feyd-Rautha"]
+    refused = flat(send(site, AT, "DIAL 1\nNEXUS PLAY Duncan Idaho"))
+    assert "NEXUS PLAY Duncan Idaho" in refused and "NEXUS PLAY Feyd-Rautha" in refused
+    assert "NEXUS PLAY Feyd-Rautha" in flat(send(site, AT, "DIAL 1\nNEXUS PLAY Feyd"))
+
+
+@pytest.mark.parametrize("name, holder", [
+    ("gf9_4_03_07_b_top_card_draws_a_card_with_each_bought", FR),
+    ("gf9_4_03_07_b_alternate_supply_chain_keeps_one_of_three", AT),
+    ("gf9_4_03_07_b_gholas_takes_a_leader_from_the_tanks", AT),
+    ("gf9_4_03_07_b_cross_ship_ships_from_one_territory_to_another", AT)])
+@pytest.mark.parametrize("style", ["random", "basic"])
+def test_001_4_03_07_b_both_bots_play_the_named_effects(name, holder, style):
+    """Both bots play TOP CARD, ALTERNATE SUPPLY CHAIN, GHOLAS and CROSS-SHIP (4.03.07.06-09
+    B) from the position of their scenario files, the card played or set, no invariant
+    broken."""
+    scenario = yaml.safe_load((SCENARIOS / f"{name}.yaml").read_text("utf-8"))
+    state = run_scenario({**scenario, "orders": [], "expect": {}})["state"]
+    plays = 0
+    for seed in range(12):
+        orders = DUNE.bot_decisions(state, random.Random(seed), style)
+        if not (orders.get(f"nexus-card:{holder}") or {}).get("play"):
+            continue
+        after, events = DUNE.apply(state, orders, step_rng(f"named-{style}", seed))
+        assert violations(after) == [], seed
+        plays += any(e.code in ("nexus-card-played", "nexus-card-set") for e in events)
+    assert plays
+
+
+def test_001_4_03_07_b_the_random_bot_cross_ships_with_the_card_set():
+    """The random bot, its Guild card set for CROSS-SHIP, now and then ships its largest group
+    from the board at half price, the card played with it; none breaks an invariant."""
+    name = "gf9_4_03_07_b_cross_ship_ships_from_one_territory_to_another"
+    scenario = yaml.safe_load((SCENARIOS / f"{name}.yaml").read_text())
+    state = run_scenario({**scenario, "orders": scenario["orders"][:2], "expect": {}})["state"]
+    crossed = 0
+    for seed in range(40):
+        after, events = DUNE.apply(state, DUNE.bot_decisions(state, random.Random(seed),
+                                                             "random"),
+                                   step_rng("bot-cross-ships", seed))
+        assert violations(after) == []
+        crossed += any(e.code == "shipment" and e.data["kind"] == "cross" for e in events)
+    assert crossed
