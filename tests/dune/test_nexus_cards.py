@@ -660,6 +660,15 @@ def test_001_4_03_07_10_the_choam_cunning_pays_a_worthless_effect_with_any_card(
     assert result["expect"]["checked"] and not result["expect"]["failed"], result["expect"]
 
 
+def _holding(tmp_path: Path, position: dict, card: str) -> tuple[Installation, object]:
+    """The game at ``position`` by mail, the Atreides holding ``card``, and their Nexus
+    prompt."""
+    position["position"]["tokens"] = {card: {"owner": AT, "at": "behind", "face": "down"}}
+    site = Installation(tmp_path, maps=False)
+    game_at(site, position)
+    return site, next(p for p in open_prompts(site, AT) if p.kind == playing.CHOICE)
+
+
 def test_001_4_03_07_08_a_use_s_word_by_mail_is_offered_echoed_and_refused_when_wrong(tmp_path):
     """By mail: the holder's prompt names the words a use takes (the first the default); the
     answer echoes NEXUS PLAY TECHNOLOGY as understood; a word of neither is refused, quoting
@@ -668,12 +677,8 @@ def test_001_4_03_07_08_a_use_s_word_by_mail_is_offered_echoed_and_refused_when_
     position["options"] = {**OPTION, "ixians_tleilaxu": True, "advanced": True}
     position["seats"] = [AT, "ixians"]
     position["position"]["storm"]["dialers"] = [AT, "ixians"]
-    position["position"]["tokens"] = {"Ixian Nexus card": {"owner": AT, "at": "behind",
-                                                           "face": "down"}}
-    site = Installation(tmp_path, maps=False)
-    game_at(site, position)
-    offered = [p for p in open_prompts(site, AT) if p.kind == playing.CHOICE]
-    assert offered and "NEXUS PLAY [SUPPLY CHAIN or TECHNOLOGY]" in offered[0].legal
+    site, offered = _holding(tmp_path, position, "Ixian Nexus card")
+    assert "NEXUS PLAY [SUPPLY CHAIN or TECHNOLOGY]" in offered.legal
     refused = flat(send(site, AT, "DIAL 1\nNEXUS PLAY KARAMA"))
     assert "NEXUS PLAY KARAMA" in refused and "SUPPLY CHAIN or TECHNOLOGY" in refused
     answer = flat(send(site, AT, "DIAL 1\nNEXUS PLAY TECHNOLOGY"))
@@ -763,25 +768,16 @@ def test_001_4_03_07_b_named_lines_by_mail_are_offered_echoed_and_refused_when_w
     position["seats"] = [AT, HA]
     position["position"]["factions"] = {AT: {"hand": ["Shield", "Kulon"]},
                                         HA: {"leaders_in_tanks": ["Feyd-Rautha"]}}
-    position["position"]["tokens"] = {"Ixian Nexus card": {"owner": AT, "at": "behind",
-                                                           "face": "down"}}
-    site = Installation(tmp_path, maps=False)
-    game_at(site, position)
-    offered = [p for p in open_prompts(site, AT) if p.kind == playing.CHOICE]
-    assert offered and "NEXUS PLAY [<card of your hand>]" in offered[0].legal
+    site, offered = _holding(tmp_path, position, "Ixian Nexus card")
+    assert "NEXUS PLAY [<card of your hand>]" in offered.legal
     refused = flat(send(site, AT, "DIAL 1\nNEXUS PLAY Lasgun"))
     assert "NEXUS PLAY Lasgun" in refused and "NEXUS PLAY Kulon" in refused
     answer = flat(send(site, AT, "DIAL 1\nNEXUS PLAY Kulon"))
     assert "NEXUS PLAY Kulon" in answer
     harkonnen = flat("\n".join(text(m) for m in site.sent(address(HA))))
     assert "Kulon" not in harkonnen and "Ixian Nexus card" not in harkonnen
-    position["position"]["tokens"] = {"Tleilaxu Nexus card": {"owner": AT, "at": "behind",
-                                                              "face": "down"}}
-    site = Installation(tmp_path / "gholas", maps=False)
-    game_at(site, position)
-    offered = [p for p in open_prompts(site, AT) if p.kind == playing.CHOICE]
-    assert "NEXUS PLAY <leader>" in offered[0].legal
-    assert offered[0].options["targets"] == ["Feyd-Rautha"]
+    site, offered = _holding(tmp_path / "gholas", position, "Tleilaxu Nexus card")
+    assert "NEXUS PLAY <leader>" in offered.legal and offered.options["targets"] == ["Feyd-Rautha"]
     refused = flat(send(site, AT, "DIAL 1\nNEXUS PLAY Duncan Idaho"))
     assert "NEXUS PLAY Duncan Idaho" in refused and "NEXUS PLAY Feyd-Rautha" in refused
     assert "NEXUS PLAY Feyd-Rautha" in flat(send(site, AT, "DIAL 1\nNEXUS PLAY Feyd"))
