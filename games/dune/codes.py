@@ -425,6 +425,11 @@ class EventCode(StrEnum):
     NEXUS_INTERNAL_AUDIT = "nexus-internal-audit"   # 4.03.07.10 (B): 6 spice from the bank
     NEXUS_POWER_BORROWED = "nexus-power-borrowed"   # 4.03.07.02-03: a battle power lent
     NEXUS_PRESCIENCE_TWICE = "nexus-prescience-twice"   # 4.03.07.02: a second question
+    NEXUS_TOP_CARD = "nexus-top-card"           # 4.03.07.06 (B): a card drawn free, bought
+    NEXUS_SUPPLY_CHAIN = "nexus-supply-chain"   # 4.03.07.08 (B): 3 drawn, one kept
+    NEXUS_SUPPLY_CHAIN_CARDS = "nexus-supply-chain-cards"   # which (the holder alone)
+    NEXUS_GHOLA_TAKEN = "nexus-ghola-taken"     # 4.03.07.09 (B): a leader from the tanks
+    NEXUS_GHOLA_RETURNED = "nexus-ghola-returned"   # 4.03.07.09 (B): back at War Continues
     # transfers
     ALLY_CONSTRAINT = "ally-constraint"
     BRIBE = "bribe"

@@ -96,6 +96,12 @@ class Sheet(TypedDict):
     # its own powers a Nexus card's Betrayal withholds, each with the phase at whose end it is
     # given back (001 4.03.07.08; public), which ``factions.has`` answers no for
     nexus_withheld: NotRequired[dict[str, str]]
+    # the leaders the Tleilaxu Nexus card's GHOLAS gave it, each with his faction's seat, to
+    # War Continues (001 4.03.07.09 B: ``factions.nexus_ghola``; public)
+    nexus_gholas: NotRequired[dict[str, str]]
+    # the card of its hand its TOP CARD or ALTERNATE SUPPLY CHAIN line named, discarded if its
+    # hand goes over its limit (001 4.03.07.06, .08 B: ``variants.nexus_cards``; secret)
+    nexus_discard: NotRequired[str]
     # the use its Nexus card is set for, carried out at the end of the use's phase (001 4.03.07:
     # ``NexusPlay.at``; secret), until then or until the card leaves its hand
     nexus_set: NotRequired[str]

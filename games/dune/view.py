@@ -33,7 +33,7 @@ from typing import Any
 from . import decks, leaders, tokens
 from .cards import carryall, heighliner, karama_reach, long_live_the_fighters, recruits
 from .data import Ability
-from .factions import battle_support, duke_vidal, has, power
+from .factions import battle_support, duke_vidal, has, nexus_ghola, power
 from .factions.atreides import kwisatz_haderach
 from .factions.base import LENT, WITHHELD
 from .factions.bene_gesserit_coexistence import coexisting
@@ -111,7 +111,8 @@ def _public_factions(state: State) -> dict[str, dict[str, Any]]:
                                               if where == leaders.TANKS),
                    "leaders_face_down": len(leaders.face_down(own["leaders"])),
                    "leaders_revived": list(own["leaders_revived"]),
-                   **{key: dict(own[key]) for key in (LENT, WITHHELD) if own.get(key)},
+                   **{key: dict(own[key]) for key in (LENT, WITHHELD, nexus_ghola.KEY)
+                      if own.get(key)},
                    **power(seat, state).in_front(state)}
             for seat in state["seats"] for own in (state["factions"][seat],)}
 

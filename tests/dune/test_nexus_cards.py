@@ -163,7 +163,8 @@ def test_001_4_03_07_every_use_offered_is_its_faction_s_module_s():
     offered = {seat: sorted(set(power(seat, rules).nexus_uses) - {NexusUse.NAMED})
                for seat in (faction.seat for faction in ruleset_data("gf9").factions)}
     named = {seat for seat in offered if NexusUse.NAMED in power(seat, rules).nexus_uses}
-    assert named == {"choam", FR, EM, AT, "bene-gesserit"}    # INTERNAL AUDIT, PRESCIENCE...
+    assert named == {"choam", FR, EM, AT, "bene-gesserit", HA, "guild", "ixians",
+                     "tleilaxu"}    # INTERNAL AUDIT, PRESCIENCE, TOP CARD, CROSS-SHIP...
     all_three = [NexusUse.BETRAYAL, NexusUse.CUNNING, NexusUse.SECRET_ALLY]
     assert offered[AT] == all_three
     assert offered["richese"] == offered["guild"] == offered[FR] == all_three
@@ -623,7 +624,7 @@ def test_001_4_03_07_b_sardaukar_on_loan_doubles_five_forces():
 
 def test_001_4_03_07_b_each_card_is_played_for_its_named_effect_whoever_holds_it():
     """With the option every card's use is its named effect, one's own faction's, a seated
-    one's or not; a card whose named effect is not played by mail is refused, and kept; a game
+    one's or not; a line its named effect cannot play is refused, and the card kept; a game
     without the option plays the three uses."""
     named = {**OPTION, "nexus_cards_named": True}
     rules = make_rules("gf9", named)
@@ -634,11 +635,11 @@ def test_001_4_03_07_b_each_card_is_played_for_its_named_effect_whoever_holds_it
                               EM) == NexusUse.SECRET_ALLY
     name = "gf9_4_03_07_b_internal_audit_takes_six_spice"
     scenario = yaml.safe_load((SCENARIOS / f"{name}.yaml").read_text("utf-8"))
-    scenario["position"]["tokens"] = {"Spacing Guild Nexus card": {
-        "owner": AT, "at": "behind", "face": "down"}}         # CROSS-SHIP: not by mail yet
+    scenario["position"]["tokens"] = {"Tleilaxu Nexus card": {
+        "owner": AT, "at": "behind", "face": "down"}}         # GHOLAS: no leader named
     scenario["expect"] = {"refused": [{"step": 1, "seat": AT, "line": 2,
-                                       "code": "not-in-hand"}],
-                          "tokens": {"Spacing Guild Nexus card": {"owner": AT, "at": "behind"}}}
+                                       "code": "unknown-leader"}],
+                          "tokens": {"Tleilaxu Nexus card": {"owner": AT, "at": "behind"}}}
     result = run_scenario(scenario)
     assert result["expect"]["checked"] and not result["expect"]["failed"], result["expect"]
 
@@ -659,6 +660,15 @@ def test_001_4_03_07_10_the_choam_cunning_pays_a_worthless_effect_with_any_card(
     assert result["expect"]["checked"] and not result["expect"]["failed"], result["expect"]
 
 
+def _holding(tmp_path: Path, position: dict, card: str) -> tuple[Installation, object]:
+    """The game at ``position`` by mail, the Atreides holding ``card``, and their Nexus
+    prompt."""
+    position["position"]["tokens"] = {card: {"owner": AT, "at": "behind", "face": "down"}}
+    site = Installation(tmp_path, maps=False)
+    game_at(site, position)
+    return site, next(p for p in open_prompts(site, AT) if p.kind == playing.CHOICE)
+
+
 def test_001_4_03_07_08_a_use_s_word_by_mail_is_offered_echoed_and_refused_when_wrong(tmp_path):
     """By mail: the holder's prompt names the words a use takes (the first the default); the
     answer echoes NEXUS PLAY TECHNOLOGY as understood; a word of neither is refused, quoting
@@ -667,12 +677,8 @@ def test_001_4_03_07_08_a_use_s_word_by_mail_is_offered_echoed_and_refused_when_
     position["options"] = {**OPTION, "ixians_tleilaxu": True, "advanced": True}
     position["seats"] = [AT, "ixians"]
     position["position"]["storm"]["dialers"] = [AT, "ixians"]
-    position["position"]["tokens"] = {"Ixian Nexus card": {"owner": AT, "at": "behind",
-                                                           "face": "down"}}
-    site = Installation(tmp_path, maps=False)
-    game_at(site, position)
-    offered = [p for p in open_prompts(site, AT) if p.kind == playing.CHOICE]
-    assert offered and "NEXUS PLAY [SUPPLY CHAIN or TECHNOLOGY]" in offered[0].legal
+    site, offered = _holding(tmp_path, position, "Ixian Nexus card")
+    assert "NEXUS PLAY [SUPPLY CHAIN or TECHNOLOGY]" in offered.legal
     refused = flat(send(site, AT, "DIAL 1\nNEXUS PLAY KARAMA"))
     assert "NEXUS PLAY KARAMA" in refused and "SUPPLY CHAIN or TECHNOLOGY" in refused
     answer = flat(send(site, AT, "DIAL 1\nNEXUS PLAY TECHNOLOGY"))
@@ -866,3 +872,109 @@ def test_001_4_03_07_02_the_cunning_by_mail_is_echoed_and_kept_secret_until_play
     before = flat("".join(mail[3] for mail in set_[:differ]))
     assert "Cunning" not in before and "Atreides Nexus card" not in before
     assert any("second element" in mail[3] for mail in set_[differ:])
+
+
+def test_001_4_03_07_b_top_card_draws_a_card_with_each_bought():
+    """TOP CARD (4.03.07.06 B): a card free with each card bought to the bidding's end, the
+    card the line named discarded over the hand limit; every treachery card still counted."""
+    state = played("gf9_4_03_07_b_top_card_draws_a_card_with_each_bought")
+    assert violations(state) == []
+
+
+def test_001_4_03_07_b_alternate_supply_chain_keeps_one_of_three():
+    """ALTERNATE SUPPLY CHAIN (4.03.07.08 B): the two cards not kept back in the deck,
+    shuffled, every treachery card still counted (the invariants)."""
+    state = played("gf9_4_03_07_b_alternate_supply_chain_keeps_one_of_three")
+    assert {"Baliset", "Crysknife", "Stunner"} <= set(state["decks"]["treachery"])
+    assert violations(state) == []
+
+
+def test_001_4_03_07_b_gholas_takes_a_leader_until_war_continues():
+    """GHOLAS (4.03.07.09 B): the leader taken is the holder's to play (``captives``), public;
+    at War Continues (the Mentat Pause's end) he goes back to his faction's tanks; killed
+    before, he goes to them as a killed leader does and is not sent back again."""
+    state = played("gf9_4_03_07_b_gholas_takes_a_leader_from_the_tanks")
+    assert "Feyd-Rautha" in power(AT, state).captives(state)
+    assert violations(state) == []
+    back = {**state, "phase": "mentat_pause"}
+    events = nexus_cards.NexusCards().phase_ends(back, random.Random(1))
+    assert [e.data for e in events if e.code == "nexus-ghola-returned"] == [
+        {"faction": AT, "leader": "Feyd-Rautha", "owner": HA}]
+    assert state["factions"][HA]["leaders"]["Feyd-Rautha"] == "tanks"
+    assert power(AT, state).captives(state) == [] and violations(state) == []
+
+
+def test_001_4_03_07_b_a_ghola_killed_goes_to_his_faction_s_tanks():
+    state = played("gf9_4_03_07_b_gholas_takes_a_leader_from_the_tanks")
+    assert power(AT, state).captive_killed(state, "Feyd-Rautha") == HA
+    assert state["factions"][HA]["leaders"]["Feyd-Rautha"] == "tanks"
+    assert nexus_cards.NexusCards().phase_ends({**state, "phase": "mentat_pause"},
+                                               random.Random(1)) == []
+
+
+def test_001_4_03_07_b_cross_ship_ships_from_one_territory_to_another():
+    played("gf9_4_03_07_b_cross_ship_ships_from_one_territory_to_another")
+
+
+def test_001_4_03_07_b_named_lines_by_mail_are_offered_echoed_and_refused_when_wrong(tmp_path):
+    """By mail (4.03.07.08-09 B): the holder's prompt says what its line names, a card of its
+    hand (ALTERNATE SUPPLY CHAIN) or a leader in the tanks (GHOLAS, with the leaders it may
+    take); a card not in the hand or a leader not there is refused, quoting the line; a line
+    read is echoed; the other seat reads neither the words nor which card is held."""
+    position = _nexus_position()
+    position["options"] = {**OPTION, "nexus_cards_named": True}
+    position["seats"] = [AT, HA]
+    position["position"]["factions"] = {AT: {"hand": ["Shield", "Kulon"]},
+                                        HA: {"leaders_in_tanks": ["Feyd-Rautha"]}}
+    site, offered = _holding(tmp_path, position, "Ixian Nexus card")
+    assert "NEXUS PLAY [<card of your hand>]" in offered.legal
+    refused = flat(send(site, AT, "DIAL 1\nNEXUS PLAY Lasgun"))
+    assert "NEXUS PLAY Lasgun" in refused and "NEXUS PLAY Kulon" in refused
+    answer = flat(send(site, AT, "DIAL 1\nNEXUS PLAY Kulon"))
+    assert "NEXUS PLAY Kulon" in answer
+    harkonnen = flat("\n".join(text(m) for m in site.sent(address(HA))))
+    assert "Kulon" not in harkonnen and "Ixian Nexus card" not in harkonnen
+    site, offered = _holding(tmp_path / "gholas", position, "Tleilaxu Nexus card")
+    assert "NEXUS PLAY <leader>" in offered.legal and offered.options["targets"] == ["Feyd-Rautha"]
+    refused = flat(send(site, AT, "DIAL 1\nNEXUS PLAY Duncan Idaho"))
+    assert "NEXUS PLAY Duncan Idaho" in refused and "NEXUS PLAY Feyd-Rautha" in refused
+    assert "NEXUS PLAY Feyd-Rautha" in flat(send(site, AT, "DIAL 1\nNEXUS PLAY Feyd"))
+
+
+@pytest.mark.parametrize("name, holder", [
+    ("gf9_4_03_07_b_top_card_draws_a_card_with_each_bought", FR),
+    ("gf9_4_03_07_b_alternate_supply_chain_keeps_one_of_three", AT),
+    ("gf9_4_03_07_b_gholas_takes_a_leader_from_the_tanks", AT),
+    ("gf9_4_03_07_b_cross_ship_ships_from_one_territory_to_another", AT)])
+@pytest.mark.parametrize("style", ["random", "basic"])
+def test_001_4_03_07_b_both_bots_play_the_named_effects(name, holder, style):
+    """Both bots play TOP CARD, ALTERNATE SUPPLY CHAIN, GHOLAS and CROSS-SHIP (4.03.07.06-09
+    B) from the position of their scenario files, the card played or set, no invariant
+    broken."""
+    scenario = yaml.safe_load((SCENARIOS / f"{name}.yaml").read_text("utf-8"))
+    state = run_scenario({**scenario, "orders": [], "expect": {}})["state"]
+    plays = 0
+    for seed in range(12):
+        orders = DUNE.bot_decisions(state, random.Random(seed), style)
+        if not (orders.get(f"nexus-card:{holder}") or {}).get("play"):
+            continue
+        after, events = DUNE.apply(state, orders, step_rng(f"named-{style}", seed))
+        assert violations(after) == [], seed
+        plays += any(e.code in ("nexus-card-played", "nexus-card-set") for e in events)
+    assert plays
+
+
+def test_001_4_03_07_b_the_random_bot_cross_ships_with_the_card_set():
+    """The random bot, its Guild card set for CROSS-SHIP, now and then ships its largest group
+    from the board at half price, the card played with it; none breaks an invariant."""
+    name = "gf9_4_03_07_b_cross_ship_ships_from_one_territory_to_another"
+    scenario = yaml.safe_load((SCENARIOS / f"{name}.yaml").read_text())
+    state = run_scenario({**scenario, "orders": scenario["orders"][:2], "expect": {}})["state"]
+    crossed = 0
+    for seed in range(40):
+        after, events = DUNE.apply(state, DUNE.bot_decisions(state, random.Random(seed),
+                                                             "random"),
+                                   step_rng("bot-cross-ships", seed))
+        assert violations(after) == []
+        crossed += any(e.code == "shipment" and e.data["kind"] == "cross" for e in events)
+    assert crossed

@@ -587,7 +587,7 @@ def shipment_kinds(state: State, faction: str) -> tuple[str, ...]:
     guild_kinds = _guild_power(state, faction, Ability.GUILD_SHIPMENT)
     ours = ("cross", "back") if guild_kinds else ("cross",) if guild_cross(
         state, faction) or factions.power(faction, state).cross_from(state) or offered(
-        state, faction) else ()
+        state, faction) or variants.cross_ships(state, faction) else ()     # 4.03.07.07 B
     ours = tuple(kind for kind in ours if not cancelled(    # GF9 001 3.01.12.02
         state, {"cross": "cross-ship", "back": "off-planet"}[kind], faction))
     if not native(state, faction):
@@ -666,7 +666,8 @@ def shipment_costs_by_territory(state: State, faction: str, territories: list[st
     """``shipment_costs`` into each of the territories, the faction's rates asked once."""
     assert kind in KINDS, kind
     half = kind not in (NATIVE, "back") and (karama or guild_rates(state, faction) or (
-        kind == "cross" and offered(state, faction) == "half"))     # 001 4.10.12 "Junction"
+        kind == "cross" and (offered(state, faction) == "half"      # 001 4.10.12 "Junction"
+                             or variants.cross_ships(state, faction))))     # 4.03.07.07 B
     board = layer.board(state)
     found = {territory: list(_costs(kind, 1 if board[territory].is_stronghold
                                     or variants.stronghold_rate(state, faction, territory)
@@ -819,8 +820,9 @@ def check_shipment(state: State, faction: str, kind: str, destination: str | Non
     if kind in ("cross", "back"):
         assert source is not None, kind
         taken = shipment_group(state, faction, source, forces, from_sector)
-        why = None if kind == "back" or guild_cross(state, faction) else factions.power(
-            faction, state).cross_problem(state, source, taken, forces)   # 001 2.11.17.07 B
+        why = None if kind == "back" or guild_cross(state, faction) or variants.cross_ships(
+            state, faction) else factions.power(faction, state).cross_problem(
+            state, source, taken, forces)       # 001 2.11.17.07 B; 4.03.07.07 B
         if why:
             raise OrderProblem(ErrorCode.SHIPMENT_KIND, why, (KIND_FORMS["cross"],))
         if kind == "back":

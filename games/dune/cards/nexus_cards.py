@@ -28,18 +28,20 @@ from pbem.game import Event, Prompt
 
 from .. import factions
 from ..codes import ErrorCode, EventCode
-from ..factions.base import FACTION, TERRITORY
+from ..data import NameLookupError
+from ..factions.base import FACTION, HAND_CARD, TANKS_LEADER, TERRITORY
 from ..factions.base import words as words_of
 from ..orders.language import (
     OrderKind,
     OrderProblem,
+    card_among,
     order_kind,
     read_faction,
     read_territory,
 )
 from ..prompt_key import PromptKey
 from ..rules import Rules, rules_of
-from ..state import State, ally_of, faction_name
+from ..state import State, ally_of, data, faction_name
 from ..variants.nexus_cards import (
     BOUGHT,
     CHOSEN,
@@ -148,6 +150,7 @@ def _prompt(state: State, seat: str, in_nexus: bool, turn: int | None = None) ->
             targets = factions.power(record["value"], state).nexus_targets(state, use, seat)
             choice = words_of(found.names)
             named = (f" [{' or '.join(choice)}]" if choice
+                     else f" [<{found.names}>]" if found.names == HAND_CARD
                      else f" <{found.names}>" if found.names else "")
             when = (f", set now, played at the end of the {found.at.replace('_', ' ')} phase"
                     if found.at in rules_of(state).phases else "")
@@ -158,7 +161,8 @@ def _prompt(state: State, seat: str, in_nexus: bool, turn: int | None = None) ->
                   "NEXUS NONE", "NEXUS NONE", optional=True,
                   ahead=ahead_name(state, seat, in_nexus, turn),
                   options={"nexus": in_nexus, "targets": targets,
-                           "playable": can is not None and (not can[1].names or bool(targets))})
+                           "playable": can is not None and (
+                               can[1].names in ("", HAND_CARD) or bool(targets))})
 
 
 def _read(state: State, prompt: Prompt, words: list[str]) -> dict[str, Any] | None:
@@ -185,6 +189,13 @@ def _read(state: State, prompt: Prompt, words: list[str]) -> dict[str, Any] | No
         target = read_faction(state, words[2:], [s for s in state["seats"] if s != prompt.seat])
     elif can[1].names == TERRITORY:
         target = read_territory(state, words[2:])[0].name
+    elif can[1].names == HAND_CARD and words[2:]:       # 001 4.03.07.06, .08 (B)
+        hand = state["factions"][prompt.seat]["hand"]
+        target = card_among(state, " ".join(words[2:]), hand, "card of your hand",
+                            tuple(f"NEXUS PLAY {data(state).treachery_card(c).name}"
+                                  for c in hand))
+    elif can[1].names == TANKS_LEADER:                  # 001 4.03.07.09 (B)
+        target = _tanks_leader(state, prompt.seat, words[2:])
     elif choice := words_of(can[1].names):
         said = " ".join(rest[1:]) or choice[0]
         if said not in choice:
@@ -192,6 +203,25 @@ def _read(state: State, prompt: Prompt, words: list[str]) -> dict[str, Any] | No
                                f"{' or '.join(choice)}", tuple(f"NEXUS PLAY {w}" for w in choice))
         target = said
     return {PLAY: True, "target": target}
+
+
+def _tanks_leader(state: State, seat: str, words: list[str]) -> str:
+    """The leader a line names of those its card may take from the tanks (its faction's
+    ``nexus_targets``)."""
+    record = held(state, seat)
+    assert record is not None
+    found = factions.power(record["value"], state).nexus_targets(
+        state, use_of(state, seat, record["value"]), seat)
+    valid = tuple(f"NEXUS PLAY {name}" for name in found)
+    try:
+        name = data(state).leader(" ".join(words)).name
+    except NameLookupError:
+        raise OrderProblem(ErrorCode.UNKNOWN_LEADER, "expected NEXUS PLAY <leader>, one face "
+                           "up in the tanks", valid) from None
+    if name not in found:
+        raise OrderProblem(ErrorCode.NOT_A_GHOLA, f"{name} is not a leader face up in the "
+                           "tanks that the card may take", valid)
+    return name
 
 
 def _combine(state: State, prompt: Prompt, parts: list[Any]) -> dict[str, Any] | None:

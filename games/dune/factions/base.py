@@ -17,7 +17,7 @@ from ..leaders import TANKS
 from ..prompt_key import PromptKey
 from ..rules import RULES_VERSION, Rules, rules_of
 from ..state import State, ally_of, data, sheet
-from . import duke_vidal
+from . import duke_vidal, nexus_ghola
 
 # What a faction pays for, as ``Faction.receives`` and ``factions.payee`` name it.
 CARD, SHIPMENT, REVIVAL = "card", "shipment", "revival"
@@ -25,6 +25,8 @@ CARD, SHIPMENT, REVIVAL = "card", "shipment", "revival"
 # a faction, a territory, or one of a use's words (``words``: "SUPPLY CHAIN|TECHNOLOGY", the
 # first the default)
 FACTION, TERRITORY = "faction", "territory"
+HAND_CARD = "card of your hand"     # ``NexusPlay.names``: a card of the holder's hand, if any
+TANKS_LEADER = "leader"             # ``NexusPlay.names``: a leader in the tanks
 
 
 def words(names: str) -> tuple[str, ...]:
@@ -458,9 +460,12 @@ class Faction:
 
     def nexus_targets(self, state: State, use: NexusUse, holder: str) -> list[str]:
         """What ``holder``'s line for ``use`` of its Nexus card may name with effect (for the
-        bots): the other factions, where the use names a faction; else none."""
+        bots): the other factions, where the use names a faction; the cards of its hand, where
+        a card of it; else none."""
         if self.nexus_uses[use].names == FACTION:
             return [seat for seat in state["seats"] if seat != holder]
+        if self.nexus_uses[use].names == HAND_CARD:
+            return list(state["factions"][holder]["hand"])
         return list(words(self.nexus_uses[use].names))
 
     def nexus_moment(self, use: NexusUse, target: str | None) -> str:
@@ -866,12 +871,13 @@ class Faction:
 
     def captives(self, state: State) -> list[str]:
         """Leaders not its own it may play as its own: none by its power (000 line 884), but
-        Duke Vidal while he is one of its Active Leaders (001 2.11.17.12, 2.12.17)."""
-        return duke_vidal.held(state, self.seat)
+        Duke Vidal while he is one of its Active Leaders (001 2.11.17.12, 2.12.17) and a leader
+        the Tleilaxu Nexus card's GHOLAS gave it (001 4.03.07.09 B, ``nexus_ghola``)."""
+        return duke_vidal.held(state, self.seat) + nexus_ghola.held(state, self.seat)
 
     def captives_seen(self, view: dict[str, Any]) -> list[str]:
         """``captives`` from the faction's own view (for bots)."""
-        return duke_vidal.held(view, self.seat)
+        return duke_vidal.held(view, self.seat) + nexus_ghola.held(view, self.seat)
 
     def karama_attempted(self, state: State, seat: str, use: str | None) -> list[Event]:
         """``seat`` is about to play a Karama (``use``): the events if its power stops the play
@@ -896,8 +902,10 @@ class Faction:
     def captive_killed(self, state: State, name: str) -> str | None:
         """A leader it played is killed in battle: the owner whose tanks he goes to when he
         is another's (000 line 884), else None; Duke Vidal to the tanks, still its own in the
-        word of his death (``duke_vidal.killed``)."""
-        return duke_vidal.killed(state, self.seat, name)
+        word of his death (``duke_vidal.killed``); a leader GHOLAS gave it to his faction's
+        (001 4.03.07.09 B)."""
+        return (duke_vidal.killed(state, self.seat, name)
+                or nexus_ghola.killed(state, self.seat, name))
 
     def after_battle(self, state: State, winner: str | None, loser: str | None,
                      plans: dict[str, dict[str, Any]], territory: str, rng: random.Random

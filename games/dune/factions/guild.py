@@ -8,7 +8,7 @@ from pbem.game import Event
 
 from ..data import Ability, NexusUse
 from ..state import State
-from ..variants.nexus_cards import BEFORE_SHIPMENT, EXTRA_SHIPMENT, PAYMENT, lend
+from ..variants.nexus_cards import BEFORE_SHIPMENT, CROSS_SHIP, EXTRA_SHIPMENT, PAYMENT, lend
 from .base import SHIPMENT, Faction, NexusPlay, has
 
 # 001 4.03.07.07, Secret Ally: the Guild's rates and three types of shipment, lent for "your
@@ -41,7 +41,19 @@ class Guild(Faction):
         NexusUse.SECRET_ALLY: NexusPlay(
             "until the end of this turn's Shipment and Movement, you ship at the Guild's "
             "rates (half price) and may cross-ship and ship back to your reserves (001 "
-            "4.03.07.07).", phases=BEFORE_SHIPMENT)}
+            "4.03.07.07).", phases=BEFORE_SHIPMENT),
+        # CROSS-SHIP (text B): "Play during the Shipment and Movement Phase.  You may ship any
+        # number of Forces from any one Territory to any other Territory on the board at half
+        # the current price (rounded up).  This card costs 1 moment action to use" (ruling:
+        # set ahead, as the Cunning is, for the holder's next turn of Shipment and Movement:
+        # its shipment there may be a cross shipment, at half the price, the card played with
+        # it; the "moment action" is that shipment, the one of its turn:
+        # ``variants.nexus_cards.cross_shipped``)
+        NexusUse.NAMED: NexusPlay(
+            "CROSS-SHIP: set now: in a later turn of yours in Shipment and Movement your "
+            "shipment may go from one territory to another on the board (SHIP n FROM a TO b), "
+            "at half the price, rounded up, the card played with it; it is your shipment of "
+            "that turn (001 4.03.07.07, text B).", at=CROSS_SHIP)}
 
     def nexus_played(self, state: State, use: NexusUse, holder: str, target: str | None,
                      rng: random.Random) -> list[Event] | None:

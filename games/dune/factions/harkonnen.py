@@ -11,9 +11,30 @@ from ..codes import EventCode
 from ..data import NexusUse
 from ..rules import Rules
 from ..state import State, ally_of, data
-from ..variants.nexus_cards import TRAITOR, owe_traitors
+from ..variants.nexus_cards import (
+    PICK,
+    TOP_CARD,
+    TRAITOR,
+    just_bought,
+    lend,
+    owe_traitors,
+    top_card,
+)
 from . import harkonnen_capture as capture
-from .base import Faction, NexusPlay
+from .base import HAND_CARD, Faction, NexusPlay
+
+
+def _top_card(state: State, holder: str, pick: str | None, rng: random.Random) -> list[Event]:
+    """001 4.03.07.06 (B), TOP CARD: "Play during the Bidding Phase.  When ever you Buy a card
+    this Phase, you Draw an extra card for free" (ruling: played in a round of the bidding,
+    carried out after its purchase, so the card bought in that round brings one too; lent to
+    the phase's end, ``variants.nexus_cards.NexusCards.bought`` drawing it; the card its line
+    names, kept secret, discarded should the hand go over its limit)."""
+    if pick is not None:
+        state["factions"][holder][PICK] = pick
+    events = lend(state, holder, (TOP_CARD,), "bidding", "Harkonnen Nexus card", NexusUse.NAMED,
+                  "001 4.03.07.06, text B", "a card drawn free with each card they buy")
+    return events + (top_card(state, holder, rng) if just_bought(state, holder) else [])
 
 
 class Harkonnen(Faction):
@@ -31,7 +52,13 @@ class Harkonnen(Faction):
             "shuffled back into the traitor deck (001 4.03.07.06)."),
         NexusUse.SECRET_ALLY: NexusPlay(
             "at War Continues, draw two traitor cards, then the two weakest of your traitors "
-            "shuffled back into the traitor deck (001 4.03.07.06).", at="mentat_pause")}
+            "shuffled back into the traitor deck (001 4.03.07.06).", at="mentat_pause"),
+        NexusUse.NAMED: NexusPlay(
+            "TOP CARD: to the end of this Bidding phase, with each card you buy (the one you "
+            "bought this round too) a card drawn free from the treachery deck, even with your "
+            "hand full; over your hand limit the card of your hand your line names discarded "
+            "(else a worthless card, else the card drawn) (001 4.03.07.06, text B).",
+            HAND_CARD, phases=("bidding",))}
 
     def nexus_played(self, state: State, use: NexusUse, holder: str, target: str | None,
                      rng: random.Random) -> list[Event] | None:
@@ -43,6 +70,8 @@ class Harkonnen(Faction):
         returned, not which."""
         if use == NexusUse.BETRAYAL:
             return self._traitor_cancelled(state, holder, target, rng)
+        if use == NexusUse.NAMED:
+            return _top_card(state, holder, target, rng)
         count = {NexusUse.CUNNING: 1, NexusUse.SECRET_ALLY: 2}.get(use, 0)
         deck = state["decks"]["traitors"]
         if not count or len(deck) < count:

@@ -13,17 +13,55 @@ from typing import Any
 from pbem.game import Event, Prompt
 
 from ..codes import EventCode
-from ..data import Ability, NexusUse
+from ..data import Ability, CardType, NexusUse
+from ..decks import draw_treachery
 from ..forces import add_forces, remove_forces, take, to_tanks
 from ..prompt_key import PromptKey
 from ..rules import rules_of
-from ..state import State, forces_at, sheet
-from ..variants.nexus_cards import BEFORE_SHIPMENT, FULL, just_bought, lend, withhold
+from ..state import State, data, forces_at, sheet
+from ..variants.nexus_cards import (
+    BEFORE_SHIPMENT,
+    FULL,
+    just_bought,
+    lend,
+    over_the_limit,
+    withhold,
+)
 from . import ixians_hms, ixians_pocket, ixians_redraw, ixians_supply
-from .base import Faction, NexusPlay, hand_limit, has
+from .base import HAND_CARD, Faction, NexusPlay, hand_limit, has
 
 CYBORG, SUBOID, CYBORG_MOVES = "cyborg", "suboid", 2     # 001 2.07.10, 2.07.15, 2.07.13
 SUPPLY_CHAIN, TECHNOLOGY = "SUPPLY CHAIN", "TECHNOLOGY"    # the Betrayal's words (4.03.07.08)
+ALTERNATE = 3               # 001 4.03.07.08 (B): "Draw the top 3 cards of the Treachery Deck"
+
+
+def _alternate_supply_chain(state: State, holder: str, pick: str | None, rng: random.Random
+                            ) -> list[Event] | None:
+    """001 4.03.07.08 (B), ALTERNATE SUPPLY CHAIN: "Draw the top 3 cards of the Treachery
+    Deck, look at them, add one to your hand, return the others to the Treachery deck and
+    shuffle it.  If you exceed your hand limit pick a card, then discard it" (rulings, by
+    mail: played in any round, the holder keeps the first of them, top first, that is not
+    worthless, else the top one; over its limit the card its line names goes, else a worthless
+    card, else the card kept: ``over_the_limit``).  The table learns how many were drawn,
+    the holder which."""
+    drawn, events = [], []
+    for _ in range(ALTERNATE):
+        card, found = draw_treachery(state, rng)
+        events += found
+        if card is not None:
+            drawn.append(card)
+    if not drawn:
+        return None
+    worth = data(state).treachery_card
+    kept = next((c for c in drawn if worth(c).type is not CardType.WORTHLESS), drawn[0])
+    state["decks"]["treachery"] += [c for c in drawn if c != kept]
+    rng.shuffle(state["decks"]["treachery"])
+    state["factions"][holder]["hand"].append(kept)
+    return [*events, Event(EventCode.NEXUS_SUPPLY_CHAIN, {"faction": holder,
+                                                         "count": len(drawn)}),
+            Event(EventCode.NEXUS_SUPPLY_CHAIN_CARDS, {"drawn": drawn, "kept": kept},
+                  to=(holder,)),
+            *over_the_limit(state, holder, pick, kept, "4.03.07.08 (B)")]
 
 
 class Ixians(Faction):
@@ -42,7 +80,12 @@ class Ixians(Faction):
         "(001 4.03.07.08).", phases=(*BEFORE_SHIPMENT, "movement")),
         NexusUse.SECRET_ALLY: NexusPlay(
         "the card you bought this round discarded and the top card of the treachery deck "
-        "drawn in its place (001 4.03.07.08).", phases=("bidding",))}
+        "drawn in its place (001 4.03.07.08).", phases=("bidding",)),
+        NexusUse.NAMED: NexusPlay(
+        "ALTERNATE SUPPLY CHAIN: the top 3 cards of the treachery deck drawn and seen by you, "
+        "the first of them not worthless (else the top one) kept, the others returned and the "
+        "deck shuffled; over your hand limit the card of your hand your line names discarded "
+        "(else a worthless card, else the card kept) (001 4.03.07.08, text B).", HAND_CARD)}
     decision_kinds = frozenset({ixians_pocket.POCKET, ixians_hms.PLACEMENT, ixians_hms.MOVE,
                                 ixians_supply.SUPPLY, ixians_supply.TECHNOLOGY,
                                 ixians_redraw.REDRAW, ixians_hms.KARAMA_MOVE})
@@ -59,6 +102,8 @@ class Ixians(Faction):
         Secret Ally: "discard a Treachery Card you just bought during Bidding, then Draw the
         top card of the Treachery deck" (ruling: played in the round of the purchase, after it,
         as the Ixians' ally's redraw of 2.07.22 does it)."""
+        if use == NexusUse.NAMED:
+            return _alternate_supply_chain(state, holder, target, rng)
         if use == NexusUse.BETRAYAL:        # the bidding ability, the one every game has
             technology = target == TECHNOLOGY
             return withhold(state, self.seat, (Ability.TECHNOLOGY if technology

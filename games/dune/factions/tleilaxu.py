@@ -37,10 +37,11 @@ from ..data import Ability, NexusUse
 from ..prompt_key import PromptKey
 from ..state import State, ally_of, data
 from ..variants.nexus_cards import FACE_DANCER, REVIVAL_TERMS, cancels, lend
+from . import nexus_ghola
 from . import tleilaxu_face_dancers as face_dancers
 from . import tleilaxu_gholas as gholas
 from . import tleilaxu_revival as terms_of
-from .base import REVIVAL, BattleTools, Faction, NexusPlay, RevivalTerms, has
+from .base import REVIVAL, TANKS_LEADER, BattleTools, Faction, NexusPlay, RevivalTerms, has
 
 TLEILAXU = face_dancers.TLEILAXU
 MENTAT_PAUSE = "mentat_pause"       # the GF9 round whose War Continues replaces (001 1.09.05)
@@ -76,7 +77,18 @@ class Tleilaxu(Faction):
             "the strongest of your leaders in the tanks revived free; played before the "
             "Revival phase, your revival limit this turn raised to 5 and your forces revived "
             "for spice at 1 spice each (001 4.03.07.09).",
-            phases=("storm", "spice_blow", "charity", "bidding", REVIVAL_ROUND))}
+            phases=("storm", "spice_blow", "charity", "bidding", REVIVAL_ROUND)),
+        NexusUse.NAMED: NexusPlay(
+            "GHOLAS: the leader your line names, any faction's face up in the tanks but the "
+            "Auditor, one of your Active Leaders until War Continues, when he goes back to the "
+            "tanks unless he died (001 4.03.07.09, text B).", TANKS_LEADER)}
+
+    def nexus_targets(self, state: State, use: NexusUse, holder: str) -> list[str]:
+        """GHOLAS names a leader face up in the tanks, any faction's, not the Auditor (001
+        4.03.07.09 B)."""
+        if use == NexusUse.NAMED:
+            return sorted(gholas.candidates(state, None))
+        return super().nexus_targets(state, use, holder)
 
     def nexus_played(self, state: State, use: NexusUse, holder: str, target: str | None,
                      rng: random.Random) -> list[Event] | None:
@@ -90,6 +102,10 @@ class Tleilaxu(Faction):
         the revival orders are read: ``variants.nexus_cards.revival_terms``)."""
         if use == NexusUse.BETRAYAL:
             return self._face_dancer_cancelled(state, holder, target, rng)
+        if use == NexusUse.NAMED:           # 001 4.03.07.09 (B): GHOLAS
+            owner = gholas.candidates(state, None).get(target or "")
+            return None if owner is None else nexus_ghola.take(state, holder, str(target),
+                                                               owner)
         if use == NexusUse.SECRET_ALLY:
             revived = _leader_revived_free(state, holder) or []
             if state["phase"] != REVIVAL_ROUND:     # in force for the revival to come

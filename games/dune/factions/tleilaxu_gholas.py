@@ -54,14 +54,15 @@ def price(game: Any, name: str) -> int:
     return -(-data(game).leader(name).strength // 2)
 
 
-def candidates(game: Any) -> dict[str, str]:
-    """The leaders of the others face up in the tanks: leader -> seat (a state or a view); none
-    whose disc is ``protected`` (CHOAM's Auditor, 001 2.09.20 (A), 2.09.25 (B): "can not be a
-    ghola for the Tleilaxu")."""
+def candidates(game: Any, skip: str | None = TLEILAXU) -> dict[str, str]:
+    """The leaders of the others (all but ``skip``'s) face up in the tanks: leader -> seat (a
+    state or a view); none whose disc is ``protected`` (CHOAM's Auditor, 001 2.09.20 (A),
+    2.09.25 (B): "can not be a ghola for the Tleilaxu"; 4.03.07.09 B: "other than the
+    Auditor")."""
     found = {}
     deck = data(game)
     for seat in game["seats"]:
-        if seat == TLEILAXU:
+        if seat == skip:
             continue
         entry = game["factions"][seat]
         names = (entry["leaders_in_tanks"] if "leaders_in_tanks" in entry else

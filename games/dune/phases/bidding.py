@@ -634,8 +634,8 @@ def _buy(state: State, outcome: Outcome, rng: random.Random) -> list[Event]:
     step["spent"][buyer] = step["spent"].get(buyer, 0) + outcome.price
     sheets[buyer]["hand"].append(card)
     redrawn = [e for f in factions.in_play(state) for e in f.bought(state, buyer, card, rng)]
-    redrawn += variants.bought(state, buyer, card, paid, payee)     # 001 4.03.07.04, .08
     free = _free_card(state, buyer, rng)
+    extra = variants.bought(state, buyer, card, paid, payee, rng)   # 001 4.03.07.04, .06 B, .08
     return [Event(EventCode.CARD_SOLD, {"number": number, "buyer": buyer, "price": outcome.price,
                                 "karama": outcome.karama, "paid": paid,
                                 "payee": payee or "bank", "bids": outcome.bids,
@@ -643,7 +643,7 @@ def _buy(state: State, outcome: Outcome, rng: random.Random) -> list[Event]:
             Event(EventCode.CARD_BOUGHT, {"number": number, "card": card}, to=(buyer,)),
             *(() if outcome.karama else variants.paid(state, buyer, payee, outcome.price,
                                                      payment=factions.CARD)),
-            *redrawn, *free]
+            *redrawn, *free, *extra]
 
 
 def card_payee(state: State, buyer: str) -> str | None:

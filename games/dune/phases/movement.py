@@ -448,10 +448,21 @@ def bot_options(state: State, seat: str, waits: bool) -> dict[str, Any]:
     return found
 
 
+def _largest_group(state: State, seat: str) -> tuple[str, int] | None:
+    """The territory and sector of the seat's largest group on the board (the one a bot ships
+    with its Nexus card's CROSS-SHIP, 001 4.03.07.07 B), if any."""
+    groups = [(sum(by_faction[seat].values()), territory, int(sector))
+              for territory, sectors in sorted(state["forces"].items())
+              for sector, by_faction in sectors.items() if by_faction.get(seat)]
+    return max(groups)[1:] if groups else None
+
+
 def _cross_from(state: State, seat: str) -> dict[str, Any] | None:
-    """The group its own power ships from the board (001 2.11.17.07 B), where it may land and
-    what 1, 2... of its forces cost there."""
-    at = factions.power(seat, state).cross_from(state)
+    """The group its own power ships from the board (001 2.11.17.07 B), or its largest with
+    its Nexus card set for CROSS-SHIP (4.03.07.07 B), where it may land and what 1, 2... of
+    its forces cost there."""
+    at = factions.power(seat, state).cross_from(state) or (
+        _largest_group(state, seat) if variants.cross_ships(state, seat) else None)
     if at is None:
         return None
     territory, sector = at

@@ -46,7 +46,7 @@ from ..state import (
     forces_at,
     occupants,
 )
-from ..variants.nexus_cards import EXTRA_SHIPMENT, played, set_at
+from ..variants.nexus_cards import EXTRA_SHIPMENT, cross_shipped, played, set_at
 from ..variants.skill_powers import JOINING
 
 
@@ -172,6 +172,7 @@ def ship(state: State, seat: str, order: dict[str, Any]) -> list[Event]:
                 if order.get("coexist") and kind == "reserve" and not rate else None)
     cost = cost if smuggled is None else smuggled       # 001 2.13.06: the Smugglers' rate
     paid = pay(state, seat, cost, reach.payee(state, seat, rate))
+    played += cross_shipped(state, seat) if kind == "cross" else []      # 001 4.03.07.07 B
     if kind in ("reserve", reach.NATIVE):
         take(state["factions"][seat]["reserve"], forces)
     else:

@@ -253,12 +253,18 @@ def forces_revived(state: State, seat: str, forces: Counts, free: int,
             for event in variant.forces_revived(state, seat, forces, free, landings)]
 
 
-def bought(state: State, buyer: str, card: str, paid: dict[str, int], payee: str | None
-           ) -> list[Event]:
+def bought(state: State, buyer: str, card: str, paid: dict[str, int], payee: str | None,
+           rng: random.Random) -> list[Event]:
     """Every variant's rules once ``buyer`` has bought ``card`` in the bidding (001 4.03.07.04,
-    .08: a Nexus card played on a card just bought)."""
+    .08: a Nexus card played on a card just bought; .06 B: TOP CARD's card drawn free)."""
     return [event for variant in in_play(state)
-            for event in variant.bought(state, buyer, card, paid, payee)]
+            for event in variant.bought(state, buyer, card, paid, payee, rng)]
+
+
+def cross_ships(game: State | dict[str, Any], seat: str) -> bool:
+    """Whether a variant lets ``seat`` ship from one territory to another at half the price
+    now (001 4.03.07.07 B: the Guild Nexus card's CROSS-SHIP)."""
+    return any(variant.cross_ships(game, seat) for variant in in_play(game))
 
 
 def loser_keeps_one(state: State, loser: str) -> bool:

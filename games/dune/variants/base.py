@@ -167,10 +167,15 @@ class Variant:
         return []
 
     def bought(self, state: State, buyer: str, card: str, paid: dict[str, int],
-               payee: str | None) -> list[Event]:
+               payee: str | None, rng: random.Random) -> list[Event]:
         """``buyer`` has bought ``card`` in the bidding (``paid``: the spice each payer gave,
         none for a Karama; ``payee``: who received it, None for the bank): nothing follows."""
         return []
+
+    def cross_ships(self, game: State | dict[str, Any], seat: str) -> bool:
+        """Whether it lets ``seat`` ship from one territory to another at half the price now
+        (001 4.03.07.07 B, CROSS-SHIP): no."""
+        return False
 
     def loser_keeps_one(self, state: State, loser: str) -> bool:
         """Whether it lets ``loser`` of a battle with a winner keep one card it played that it

@@ -46,9 +46,11 @@ from pbem.game import Event
 
 from .. import tokens
 from ..codes import EventCode
-from ..data import Act, NexusUse
-from ..factions import duke_vidal
-from ..factions.base import LENT, WITHHELD, answers
+from ..data import Act, CardType, NexusUse
+from ..decks import draw_treachery
+from ..discard_pile import discard as discard_card
+from ..factions import duke_vidal, nexus_ghola
+from ..factions.base import LENT, WITHHELD, answers, hand_limit
 from ..forces import add, first_of, take
 from ..rules import rules_of
 from ..state import State, ally_of, data, factions_in, storm_order
@@ -79,6 +81,9 @@ SET = "nexus_set"                   # a sheet's: the use its card is set for (``
 SET_TARGET = "nexus_set_target"     # a sheet's: what its line named when set, if anything
 WON_BATTLE = "won battle"           # ``NexusPlay.at``: set for the next battle won
 BOUGHT = "nexus_bought"             # the step's record of the holders' purchases, by seat
+TOP_CARD = "top_card"               # lent: a card drawn free with each bought (.06 B)
+CROSS_SHIP = "cross-ship"           # ``NexusPlay.at``: the holder's next shipment (.07 B)
+PICK = "nexus_discard"              # a sheet's: the card its line named to discard (.06, .08 B)
 DRAW, KEEP, REPLACE, DISCARD, REDRAW = "draw", "keep", "replace", "discard", "redraw"
 
 
@@ -147,6 +152,8 @@ class NexusCards(Variant):
         """4.03.03-05: after a Spice Blow and Nexus phase with a Nexus, the choices of its
         factions: discards, then, if an alliance exists, the draws of the unallied."""
         ended = _lending_ends(state) + _set_uses(state, rng) + _redrawn(state, rng)
+        if state["phase"] == "mentat_pause":            # 001 4.03.07.09 B: War Continues
+            ended += nexus_ghola.war_continues(state)
         chosen = state["step"].get(CHOSEN) if state["phase"] == "spice_blow" else None
         if chosen is None:
             return ended
@@ -172,13 +179,26 @@ class NexusCards(Variant):
         return events
 
     def bought(self, state: State, buyer: str, card: str, paid: dict[str, int],
-               payee: str | None) -> list[Event]:
+               payee: str | None, rng: random.Random) -> list[Event]:
         """A purchase noted for the round (``just_bought``): a card may be played on "a
         Treachery Card you just bought" (001 4.03.07.04, .08), or on the Emperor's ally's
-        (.04, Betrayal)."""
+        (.04, Betrayal); a card drawn free where TOP CARD is in play for the buyer (.06 B)."""
         state["step"].setdefault(BOUGHT, {})[buyer] = {
             "card": card, "spice": paid.get(buyer, 0), "payee": payee}
-        return []
+        return top_card(state, buyer, rng) if TOP_CARD in state["factions"][buyer].get(
+            LENT, ()) else []
+
+    def shipping_terms(self, state: State, seat: str) -> str:
+        """Its holder's card set for CROSS-SHIP (001 4.03.07.07 B), told to it alone."""
+        return ("Your Spacing Guild Nexus card is set for CROSS-SHIP: your shipment may go from "
+                "one territory to another (SHIP n FROM a TO b) at half the price, rounded up, "
+                "the card played with it (001 4.03.07.07, text B)."
+                if self.cross_ships(state, seat) else "")
+
+    def cross_ships(self, game: State | dict[str, Any], seat: str) -> bool:
+        """Whether ``seat``'s card is set for CROSS-SHIP (001 4.03.07.07 B): its shipment may
+        go from one territory to another, at half the price (``CROSS_SHIP``)."""
+        return _set_for(game, seat) == CROSS_SHIP
 
     def revival_terms(self, game: State | dict[str, Any], seat: str, terms: Any) -> Any:
         """The revival limit raised to 5 and forces at 1 spice each, where the Tleilaxu card's
@@ -338,7 +358,7 @@ class NexusCards(Variant):
                 problems.append(f"nexus cards: {seat} holds one while allied (001 4.03.02)")
             if not count and SET in state["factions"][seat]:
                 problems.append(f"nexus cards: {seat}'s card is set but not held")
-        return problems
+        return problems + nexus_ghola.violations(state)
 
 
 def _set_uses(state: State, rng: random.Random) -> list[Event]:
@@ -417,6 +437,13 @@ def set_at(state: State, seat: str, moment: str) -> dict[str, Any] | None:
     return held(state, seat) if _set_for(state, seat) == moment else None
 
 
+def cross_shipped(state: State, seat: str) -> list[Event]:
+    """``seat``'s card set for CROSS-SHIP played with the cross shipment it makes now (001
+    4.03.07.07 B: its one "moment action", ruling: the shipment of its turn), public."""
+    record = set_at(state, seat, CROSS_SHIP)
+    return [] if record is None else played(state, record, NexusUse.NAMED)
+
+
 def set_for(state: State, seat: str, use: NexusUse, phase: str, target: str | None = None
             ) -> list[Event]:
     """``seat``'s card set for ``use``, played at the end of ``phase`` (``_set_uses``) or at
@@ -441,6 +468,8 @@ def _lending_ends(state: State) -> list[Event]:
             for ability in [a for a, phase in given.items() if phase == state["phase"]]:
                 del given[ability]
                 events += duke_vidal.turn_over(state, seat) if ability == VIDAL else []
+                if ability == TOP_CARD:
+                    own.pop(PICK, None)
             if not given:
                 del own[key]
     return events
@@ -492,6 +521,36 @@ def just_bought(state: State, seat: str) -> dict[str, Any] | None:
     if bought is None or bought["card"] not in state["factions"][seat]["hand"]:
         return None
     return bought
+
+
+def top_card(state: State, seat: str, rng: random.Random) -> list[Event]:
+    """001 4.03.07.06 (B), TOP CARD: "you Draw an extra card for free from the Treachery Deck,
+    even if your hand is full.  If you exceed your hand limit pick a card, then discard it"
+    (the card drawn the buyer's alone, as the Harkonnen's free card is; ``over_the_limit``)."""
+    card, events = draw_treachery(state, rng)
+    if card is None:
+        return events
+    state["factions"][seat]["hand"].append(card)
+    return [*events, Event(EventCode.NEXUS_TOP_CARD, {"faction": seat}),
+            Event(EventCode.FREE_CARD, {"card": card}, to=(seat,)),
+            *over_the_limit(state, seat, state["factions"][seat].get(PICK), card,
+                            "4.03.07.06 (B)")]
+
+
+def over_the_limit(state: State, seat: str, pick: str | None, drawn: str, section: str
+                   ) -> list[Event]:
+    """001 4.03.07.06, .08 (B): "If you exceed your hand limit pick a card, then discard it"
+    (ruling, by mail: ``pick``, the card of its hand the holder's line named; else a worthless
+    card of its hand; else the card just ``drawn``); public, as the discard pile is."""
+    hand, events = state["factions"][seat]["hand"], []
+    while len(hand) > hand_limit(state, seat):
+        worthless = [c for c in hand if data(state).treachery_card(c).type is CardType.WORTHLESS]
+        card = next(c for c in (pick, *worthless, drawn, hand[-1]) if c in hand)
+        hand.remove(card)
+        discard_card(state, seat, card)
+        events.append(Event(EventCode.HAND_LIMIT_DISCARD, {"faction": seat, "card": card,
+                                                          "rule": section, "picked": True}))
+    return events
 
 
 def withhold(state: State, seat: str, abilities: tuple[str, ...], phase: str, card: str,
