@@ -423,6 +423,9 @@ class EventCode(StrEnum):
     NEXUS_SALE_BETRAYED = "nexus-sale-betrayed"     # 4.03.07.11: a cache card's sale
     NEXUS_INTERNAL_AUDIT = "nexus-internal-audit"   # 4.03.07.10 (B): 6 spice from the bank
     NEXUS_POWER_BORROWED = "nexus-power-borrowed"   # 4.03.07.02-03: a battle power lent
+    NEXUS_NULLENTROPY = "nexus-nullentropy"     # 4.03.07.11 (B): a card of the discard pile
+    NEXUS_SABOTAGE = "nexus-sabotage"           # 4.03.07.13 (B): a card taken, one given
+    NEXUS_SABOTAGE_CARDS = "nexus-sabotage-cards"   # which (the two factions alone)
     # transfers
     ALLY_CONSTRAINT = "ally-constraint"
     BRIBE = "bribe"

@@ -162,7 +162,7 @@ def test_001_4_03_07_every_use_offered_is_its_faction_s_module_s():
     offered = {seat: sorted(set(power(seat, rules).nexus_uses) - {NexusUse.NAMED})
                for seat in (faction.seat for faction in ruleset_data("gf9").factions)}
     named = {seat for seat in offered if NexusUse.NAMED in power(seat, rules).nexus_uses}
-    assert named == {"choam", FR, EM, AT, "bene-gesserit"}    # INTERNAL AUDIT, PRESCIENCE...
+    assert named == {"choam", FR, EM, AT, "bene-gesserit", "richese"}  # INTERNAL AUDIT...
     both = [NexusUse.BETRAYAL, NexusUse.SECRET_ALLY]
     assert offered[AT] == both
     all_three = [NexusUse.BETRAYAL, NexusUse.CUNNING, NexusUse.SECRET_ALLY]
@@ -708,3 +708,18 @@ def test_001_4_03_07_03_the_bg_secret_ally_gives_the_voice_in_a_battle():
 
 def test_001_4_03_07_b_prescience_asks_the_opponent_s_weapon():
     played("gf9_4_03_07_b_prescience_asks_the_opponent_s_weapon")
+
+
+def test_001_4_03_07_b_nullentropy_box_takes_a_card_from_the_discard_pile():
+    """The card named taken, the invariants (every treachery card counted) kept; a card not in
+    the pile, or a Nullentropy Box, is refused quoting the line, the Nexus card kept."""
+    state = played("gf9_4_03_07_b_nullentropy_box_takes_a_card_from_the_discard_pile")
+    assert violations(state) == []
+    name = "gf9_4_03_07_b_nullentropy_box_takes_a_card_from_the_discard_pile"
+    for line in ("NEXUS PLAY Chaumas", "NEXUS PLAY Nullentropy Box"):
+        scenario = yaml.safe_load((SCENARIOS / f"{name}.yaml").read_text("utf-8"))
+        scenario["orders"][0][AT] = f"DIAL 1\n{line}"
+        scenario["expect"] = {"refused": [{"step": 1, "seat": AT, "line": 2, "text": "may take"}],
+                              "tokens": {"Richese Nexus card": {"owner": AT, "at": "behind"}}}
+        result = run_scenario(scenario)
+        assert result["expect"]["checked"] and not result["expect"]["failed"], result["expect"]

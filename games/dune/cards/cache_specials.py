@@ -162,15 +162,16 @@ def _read(state: State, prompt: Prompt, words: list[str]) -> list[Any] | None:
                                valid)
         at = len(upper) - 1 - upper[::-1].index("TO")        # "Trip to Gamont TO ..."
         others = [s for s in state["seats"] if s != prompt.seat]
-        return [DISTRANS, _card(state, rest[:at], valid), read_faction(state, rest[at + 1:],
+        return [DISTRANS, read_card(state, rest[:at], valid), read_faction(state, rest[at + 1:],
                                                                        others)]
-    card = _card(state, rest, valid)
+    card = read_card(state, rest, valid)
     if card == NULLENTROPY:
         raise OrderProblem(ErrorCode.BAD_SPECIAL, "any card but a Nullentropy Box", valid)
     return [NULLENTROPY, card]
 
 
-def _card(state: State, words: list[str], valid: tuple[str, ...]) -> str:
+def read_card(state: State, words: list[str], valid: tuple[str, ...]) -> str:
+    """The treachery card the words name (its copy's number left off)."""
     try:
         return data(state).card_names.find(" ".join(words).split("#")[0].strip())
     except NameLookupError as error:
@@ -305,21 +306,38 @@ def _distrans(state: State, seat: str, part: list[Any], rng: random.Random) -> l
 
 
 def _nullentropy(state: State, seat: str, part: list[Any], rng: random.Random) -> list[Event]:
-    name = part[1]
     own = state["factions"][seat]
     box = held(state, own["hand"]).get(NULLENTROPY)
+    if box is None or not search(state, seat, part[1], rng):
+        return [Event(EventCode.CACHE_SPECIAL_UNPLAYED, {"card": NULLENTROPY}, to=(seat,))]
+    own["hand"].remove(box)
+    state["decks"]["treachery_discard"].append(box)         # "discarding this card on top"
+    return [Event(EventCode.NULLENTROPY, {"faction": seat, "spice": PRICE}),
+            Event(EventCode.NULLENTROPY_CARD, {"card": part[1]}, to=(seat,))]
+
+
+def search(state: State, seat: str, name: str, rng: random.Random) -> bool:
+    """001 3.03.06 (and the Richese Nexus card's NULLENTROPY BOX, 4.03.07.11 B): 2 spice paid
+    to the bank, the card ``name`` taken from the discard pile into ``seat``'s hand, the pile
+    shuffled and laid face up again; False, nothing done, where the pile lacks it (or it is a
+    Nullentropy Box) or ``seat`` the spice."""
+    own = state["factions"][seat]
     pile = state["decks"]["treachery_discard"]
     taken = next((c for c in pile if data(state).treachery_card(c).name == name), None)
-    if box is None or taken is None or own["spice"] < PRICE:
-        return [Event(EventCode.CACHE_SPECIAL_UNPLAYED, {"card": NULLENTROPY}, to=(seat,))]
+    if taken is None or name == NULLENTROPY or own["spice"] < PRICE:
+        return False
     own["spice"] -= PRICE
-    own["hand"].remove(box)
     pile.remove(taken)
     own["hand"].append(taken)
     rng.shuffle(pile)
-    pile.append(box)
-    return [Event(EventCode.NULLENTROPY, {"faction": seat, "spice": PRICE}),
-            Event(EventCode.NULLENTROPY_CARD, {"card": name}, to=(seat,))]
+    return True
+
+
+def searchable(state: State) -> list[str]:
+    """The cards of the discard pile (face up) a search may take: every one but a Nullentropy
+    Box, by name."""
+    pile = state["decks"]["treachery_discard"]
+    return sorted({data(state).treachery_card(c).name for c in pile} - {NULLENTROPY})
 
 
 def _desert_seeded_water(state: State, seat: str, part: list[Any], rng: random.Random

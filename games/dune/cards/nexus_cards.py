@@ -28,7 +28,7 @@ from pbem.game import Event, Prompt
 
 from .. import factions
 from ..codes import ErrorCode, EventCode
-from ..factions.base import FACTION, TERRITORY
+from ..factions.base import CARD, FACTION, TERRITORY
 from ..factions.base import words as words_of
 from ..orders.language import (
     OrderKind,
@@ -55,6 +55,7 @@ from ..variants.nexus_cards import (
     set_for,
     use_of,
 )
+from .cache_specials import read_card
 
 CHOICE = "nexus-card"               # the kind of the decision (``nexus-card:<seat>``)
 PLAY = "play"
@@ -185,6 +186,8 @@ def _read(state: State, prompt: Prompt, words: list[str]) -> dict[str, Any] | No
         target = read_faction(state, words[2:], [s for s in state["seats"] if s != prompt.seat])
     elif can[1].names == TERRITORY:
         target = read_territory(state, words[2:])[0].name
+    elif can[1].names == CARD:              # 001 4.03.07.11, .13 (B): a card, by its name
+        target = _card(state, prompt.seat, words[2:])
     elif choice := words_of(can[1].names):
         said = " ".join(rest[1:]) or choice[0]
         if said not in choice:
@@ -192,6 +195,22 @@ def _read(state: State, prompt: Prompt, words: list[str]) -> dict[str, Any] | No
                                f"{' or '.join(choice)}", tuple(f"NEXUS PLAY {w}" for w in choice))
         target = said
     return {PLAY: True, "target": target}
+
+
+def _card(state: State, seat: str, words: list[str]) -> str:
+    """The card a play names, one its use may take now (``nexus_targets``: NULLENTROPY BOX's
+    of the discard pile, SABOTAGE's of one's hand)."""
+    record = held(state, seat)
+    assert record is not None
+    use = use_of(state, seat, record["value"])
+    choices = factions.power(record["value"], state).nexus_targets(state, use, seat)
+    valid = tuple(f"NEXUS PLAY {name}" for name in choices) or ("NEXUS NONE",)
+    name = read_card(state, words, valid)
+    if name not in choices:
+        raise OrderProblem(ErrorCode.BAD_SPECIAL, f"the {card_name(state, record['value'])} "
+                           f"cannot take {name} now; it may take: "
+                           f"{', '.join(choices) or 'none'}", valid)
+    return name
 
 
 def _combine(state: State, prompt: Prompt, parts: list[Any]) -> dict[str, Any] | None:
