@@ -162,7 +162,7 @@ def test_001_4_03_07_every_use_offered_is_its_faction_s_module_s():
     offered = {seat: sorted(set(power(seat, rules).nexus_uses) - {NexusUse.NAMED})
                for seat in (faction.seat for faction in ruleset_data("gf9").factions)}
     named = {seat for seat in offered if NexusUse.NAMED in power(seat, rules).nexus_uses}
-    assert named == {"choam", FR, EM, AT, "bene-gesserit", "richese"}  # INTERNAL AUDIT...
+    assert named == {"choam", FR, EM, AT, "bene-gesserit", "richese", "moritani"}  # INTERNAL...
     both = [NexusUse.BETRAYAL, NexusUse.SECRET_ALLY]
     assert offered[AT] == both
     all_three = [NexusUse.BETRAYAL, NexusUse.CUNNING, NexusUse.SECRET_ALLY]
@@ -719,7 +719,59 @@ def test_001_4_03_07_b_nullentropy_box_takes_a_card_from_the_discard_pile():
     for line in ("NEXUS PLAY Chaumas", "NEXUS PLAY Nullentropy Box"):
         scenario = yaml.safe_load((SCENARIOS / f"{name}.yaml").read_text("utf-8"))
         scenario["orders"][0][AT] = f"DIAL 1\n{line}"
-        scenario["expect"] = {"refused": [{"step": 1, "seat": AT, "line": 2, "text": "may take"}],
+        scenario["expect"] = {"refused": [{"step": 1, "seat": AT, "line": 2, "text": "may name"}],
                               "tokens": {"Richese Nexus card": {"owner": AT, "at": "behind"}}}
         result = run_scenario(scenario)
         assert result["expect"]["checked"] and not result["expect"]["failed"], result["expect"]
+
+
+def test_001_4_03_07_b_sabotage_takes_a_card_and_gives_one():
+    """The swap after the battle, every treachery card still counted (the invariants); the
+    card to give must be one of the hand: another is refused, quoting the line."""
+    name = "gf9_4_03_07_b_sabotage_takes_a_card_and_gives_one"
+    state = played(name)
+    assert violations(state) == []
+    scenario = yaml.safe_load((SCENARIOS / f"{name}.yaml").read_text("utf-8"))
+    scenario["orders"][0][AT] = "PASS\nNEXUS PLAY Lasgun"
+    scenario["orders"] = scenario["orders"][:1]
+    scenario["expect"] = {"refused": [{"step": 1, "seat": AT, "line": 2, "text": "may name"}],
+                          "tokens": {"Moritani Nexus card": {"owner": AT, "at": "behind"}}}
+    result = run_scenario(scenario)
+    assert result["expect"]["checked"] and not result["expect"]["failed"], result["expect"]
+
+
+@pytest.mark.parametrize(("card", "line", "hand", "shown"), [
+    ("Richese Nexus card", "NEXUS PLAY Lasgun", ["Shield"], "NULLENTROPY BOX"),
+    ("Moritani Nexus card", "NEXUS PLAY Chaumas", ["Chaumas"], "SABOTAGE")])
+def test_001_4_03_07_b_nullentropy_box_and_sabotage_by_mail_and_by_both_bots(
+        tmp_path, card, line, hand, shown):
+    """001 4.03.07.11, .13 (B) by mail: the holder's prompt offers NEXUS PLAY <card> with the
+    effect's name; the answer echoes the line as understood; the other seat reads neither the
+    card held nor its effect; each bot, random and basic, plays it now and then, naming a card
+    its line may take (the discard pile's, the hand's), which the orders read."""
+    position = yaml.safe_load((SCENARIOS / "gf9_4_03_07_b_internal_audit_takes_six_spice.yaml"
+                               ).read_text("utf-8"))
+    position["options"] = {**OPTION, "nexus_cards_named": True}
+    position["position"]["factions"] = {AT: {"spice": 5, "hand": hand}}
+    position["position"]["decks"]["treachery_discard"] = ["Lasgun"]
+    position["position"]["tokens"] = {card: {"owner": AT, "at": "behind", "face": "down"}}
+    site = Installation(tmp_path, maps=False)
+    game_at(site, position)
+    (offered,) = [p for p in open_prompts(site, AT) if p.kind == playing.CHOICE]
+    assert "NEXUS PLAY <card>" in offered.legal and shown in offered.legal
+    state, before = site.record(GAME).state, len(site.sent(address(HA)))
+    view = DUNE.view(state, AT)
+    for style in ("random", "basic"):
+        lines = {DUNE.bot_order(view, offered, random.Random(n), style) for n in range(40)}
+        plays = {said for said in lines if said.startswith("NEXUS PLAY")}
+        assert plays == {line}, (style, lines)
+        assert not DUNE.parse_decision(state, offered, line).errors
+    answer = flat(send(site, AT, f"DIAL 1\n{line}"))
+    assert line in answer
+    send(site, HA, "DIAL 1")
+    other = flat("\n".join(text(m) for m in site.sent(address(HA))[before:]))
+    assert "DIAL 1" in other
+    if shown == "SABOTAGE":         # set, its holder alone told, until the battle is over
+        assert card not in other and shown not in other and "Chaumas" not in other
+    else:                           # played at once, in the open; the card taken hidden
+        assert shown in other and "Lasgun" not in other

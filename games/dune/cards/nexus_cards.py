@@ -207,8 +207,8 @@ def _card(state: State, seat: str, words: list[str]) -> str:
     valid = tuple(f"NEXUS PLAY {name}" for name in choices) or ("NEXUS NONE",)
     name = read_card(state, words, valid)
     if name not in choices:
-        raise OrderProblem(ErrorCode.BAD_SPECIAL, f"the {card_name(state, record['value'])} "
-                           f"cannot take {name} now; it may take: "
+        raise OrderProblem(ErrorCode.BAD_SPECIAL, f"your {card_name(state, record['value'])} "
+                           f"cannot be played on {name} now; it may name: "
                            f"{', '.join(choices) or 'none'}", valid)
     return name
 

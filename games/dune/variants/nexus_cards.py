@@ -39,6 +39,7 @@ at most ("draw one ... or discard one they are holding and draw a new one").
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -49,7 +50,7 @@ from ..codes import EventCode
 from ..data import Act, NexusUse
 from ..factions import duke_vidal
 from ..factions.base import LENT, WITHHELD, answers
-from ..forces import add, first_of, take
+from ..forces import Counts, add, first_of, take
 from ..rules import rules_of
 from ..state import State, ally_of, data, factions_in, storm_order
 from .base import Variant
@@ -78,6 +79,7 @@ BEFORE_SHIPMENT = ("storm", "spice_blow", "charity", "bidding", "revival")
 SET = "nexus_set"                   # a sheet's: the use its card is set for (``NexusPlay.at``)
 SET_TARGET = "nexus_set_target"     # a sheet's: what its line named when set, if anything
 WON_BATTLE = "won battle"           # ``NexusPlay.at``: set for the next battle won
+FOUGHT = "battle fought"            # ``NexusPlay.at``: set for the end of the next battle
 BOUGHT = "nexus_bought"             # the step's record of the holders' purchases, by seat
 DRAW, KEEP, REPLACE, DISCARD, REDRAW = "draw", "keep", "replace", "discard", "redraw"
 
@@ -199,6 +201,16 @@ class NexusCards(Variant):
         001 4.03.07.08)."""
         return frozenset(key[len(FULL):] for key in game["factions"][seat].get(LENT, ())
                          if key.startswith(FULL))
+
+    def battle_over(self, state: State, territory: str, winner: str | None,
+                    plans: dict[str, dict[str, Any]], lost: dict[str, Counts],
+                    rng: random.Random, dialed: Callable[[str], int]) -> list[Event]:
+        """A fighter whose card is set for a battle's end (``FOUGHT``: the Moritani card's
+        SABOTAGE, 001 4.03.07.13 B) plays it on its opponent, where it can."""
+        events: list[Event] = []
+        for seat, other in zip(plans, list(plans)[::-1], strict=True):
+            events += cancels(state, seat, FOUGHT, other, rng) or []
+        return events
 
     def battle_opened(self, state: State, rng: random.Random) -> list[Event]:
         """The cards set for a battle (``BATTLE``: the Atreides' and the Bene Gesserit's
