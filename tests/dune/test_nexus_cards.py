@@ -162,7 +162,7 @@ def test_001_4_03_07_every_use_offered_is_its_faction_s_module_s():
     offered = {seat: sorted(set(power(seat, rules).nexus_uses) - {NexusUse.NAMED})
                for seat in (faction.seat for faction in ruleset_data("gf9").factions)}
     named = {seat for seat in offered if NexusUse.NAMED in power(seat, rules).nexus_uses}
-    assert named == {"choam", FR, EM, AT, "bene-gesserit", "richese", "moritani"}  # INTERNAL...
+    assert named == {"choam", FR, EM, AT, "bene-gesserit", "richese", "moritani", "ecaz"}
     both = [NexusUse.BETRAYAL, NexusUse.SECRET_ALLY]
     assert offered[AT] == both
     all_three = [NexusUse.BETRAYAL, NexusUse.CUNNING, NexusUse.SECRET_ALLY]
@@ -775,3 +775,39 @@ def test_001_4_03_07_b_nullentropy_box_and_sabotage_by_mail_and_by_both_bots(
         assert card not in other and shown not in other and "Chaumas" not in other
     else:                           # played at once, in the open; the card taken hidden
         assert shown in other and "Lasgun" not in other
+
+
+def test_001_4_03_07_b_co_occupied_ignores_the_limit_and_battles_last():
+    """The Atreides ship into a stronghold two others occupy; without the card the shipment
+    is refused, quoting the line; the invariants kept through the battles."""
+    name = "gf9_4_03_07_b_co_occupied_ignores_the_limit_and_battles_last"
+    state = played(name)
+    assert violations(state) == []
+    scenario = yaml.safe_load((SCENARIOS / f"{name}.yaml").read_text("utf-8"))
+    scenario["orders"][0][AT] = "PASS"
+    scenario["orders"] = scenario["orders"][:2]
+    scenario["expect"] = {"refused": [{"step": 2, "seat": AT, "line": 1,
+                                       "text": "two other factions occupy"}]}
+    result = run_scenario(scenario)
+    assert result["expect"]["checked"] and not result["expect"]["failed"], result["expect"]
+
+
+def test_001_4_03_07_b_co_occupied_by_mail_and_by_both_bots(tmp_path):
+    """001 4.03.07.12 (B) by mail: the holder's prompt offers NEXUS PLAY <territory> for
+    CO-OCCUPIED; the answer echoes it; each bot, random and basic, plays it now and then on the
+    stronghold two others occupy, which the orders read; a territory that is none is refused."""
+    position = yaml.safe_load((SCENARIOS / "gf9_4_03_07_b_co_occupied_ignores_the_limit_and_"
+                               "battles_last.yaml").read_text("utf-8"))
+    site = Installation(tmp_path, maps=False)
+    game_at(site, position)
+    (offered,) = [p for p in open_prompts(site, AT) if p.kind == playing.CHOICE]
+    assert "NEXUS PLAY <territory>" in offered.legal and "CO-OCCUPIED" in offered.legal
+    state = site.record(GAME).state
+    view = DUNE.view(state, AT)
+    for style in ("random", "basic"):
+        lines = {DUNE.bot_order(view, offered, random.Random(n), style) for n in range(40)}
+        assert {said for said in lines if said.startswith("NEXUS PLAY")} == {
+            "NEXUS PLAY Carthag"}, (style, lines)
+    assert DUNE.parse_decision(state, offered, "NEXUS PLAY Nowhere").errors
+    answer = flat(send(site, AT, "PASS\nNEXUS PLAY Carthag"))
+    assert "NEXUS PLAY Carthag" in answer

@@ -74,6 +74,7 @@ REVIVAL_TERMS = "revival_5_at_1"    # lent: a revival limit of 5, forces at 1 sp
 REVIVAL_LIMIT, REVIVAL_PRICE = 5, 1     # 001 4.03.07.09: "revival limit to 5", "1 spice each"
 VIDAL = "duke_vidal"                # lent: Duke Vidal to the turn's end (001 4.03.07.12)
 FULL = "full_strength:"             # lent: a force kind at full strength (+ its name), .08
+CO_OCCUPIED = "co_occupied:"        # lent: a territory's limits ignored (+ its name), .12 B
 # The rounds before Shipment and Movement, where a use lent for one's shipment is played
 BEFORE_SHIPMENT = ("storm", "spice_blow", "charity", "bidding", "revival")
 SET = "nexus_set"                   # a sheet's: the use its card is set for (``NexusPlay.at``)
@@ -201,6 +202,13 @@ class NexusCards(Variant):
         001 4.03.07.08)."""
         return frozenset(key[len(FULL):] for key in game["factions"][seat].get(LENT, ())
                          if key.startswith(FULL))
+
+    def co_occupier(self, game: State | dict[str, Any], territory: str) -> str | None:
+        """The holder the Ecaz card's CO-OCCUPIED lent ``territory`` to (``CO_OCCUPIED``, 001
+        4.03.07.12 B), if any."""
+        key = CO_OCCUPIED + territory
+        return next((seat for seat in game["seats"]
+                     if key in game["factions"][seat].get(LENT, ())), None)
 
     def battle_over(self, state: State, territory: str, winner: str | None,
                     plans: dict[str, dict[str, Any]], lost: dict[str, Counts],
