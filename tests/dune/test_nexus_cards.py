@@ -717,12 +717,20 @@ def test_001_4_03_07_b_nullentropy_box_takes_a_card_from_the_discard_pile():
     assert violations(state) == []
     name = "gf9_4_03_07_b_nullentropy_box_takes_a_card_from_the_discard_pile"
     for line in ("NEXUS PLAY Chaumas", "NEXUS PLAY Nullentropy Box"):
-        scenario = yaml.safe_load((SCENARIOS / f"{name}.yaml").read_text("utf-8"))
-        scenario["orders"][0][AT] = f"DIAL 1\n{line}"
-        scenario["expect"] = {"refused": [{"step": 1, "seat": AT, "line": 2, "text": "may name"}],
-                              "tokens": {"Richese Nexus card": {"owner": AT, "at": "behind"}}}
-        result = run_scenario(scenario)
-        assert result["expect"]["checked"] and not result["expect"]["failed"], result["expect"]
+        _played_instead(name, f"DIAL 1\n{line}", None, {
+            "refused": [{"step": 1, "seat": AT, "line": 2, "text": "may name"}],
+            "tokens": {"Richese Nexus card": {"owner": AT, "at": "behind"}}})
+
+
+def _played_instead(name: str, first: str, steps: int | None, expect: dict) -> None:
+    """A scenario file played with the Atreides' first orders ``first`` instead, its first
+    ``steps`` steps only (None: all), ``expect`` met instead of its own."""
+    scenario = yaml.safe_load((SCENARIOS / f"{name}.yaml").read_text("utf-8"))
+    scenario["orders"][0][AT] = first
+    scenario["orders"] = scenario["orders"][:steps]
+    scenario["expect"] = expect
+    result = run_scenario(scenario)
+    assert result["expect"]["checked"] and not result["expect"]["failed"], result["expect"]
 
 
 def test_001_4_03_07_b_sabotage_takes_a_card_and_gives_one():
@@ -731,13 +739,9 @@ def test_001_4_03_07_b_sabotage_takes_a_card_and_gives_one():
     name = "gf9_4_03_07_b_sabotage_takes_a_card_and_gives_one"
     state = played(name)
     assert violations(state) == []
-    scenario = yaml.safe_load((SCENARIOS / f"{name}.yaml").read_text("utf-8"))
-    scenario["orders"][0][AT] = "PASS\nNEXUS PLAY Lasgun"
-    scenario["orders"] = scenario["orders"][:1]
-    scenario["expect"] = {"refused": [{"step": 1, "seat": AT, "line": 2, "text": "may name"}],
-                          "tokens": {"Moritani Nexus card": {"owner": AT, "at": "behind"}}}
-    result = run_scenario(scenario)
-    assert result["expect"]["checked"] and not result["expect"]["failed"], result["expect"]
+    _played_instead(name, "PASS\nNEXUS PLAY Lasgun", 1, {
+        "refused": [{"step": 1, "seat": AT, "line": 2, "text": "may name"}],
+        "tokens": {"Moritani Nexus card": {"owner": AT, "at": "behind"}}})
 
 
 @pytest.mark.parametrize(("card", "line", "hand", "shown"), [
@@ -783,13 +787,8 @@ def test_001_4_03_07_b_co_occupied_ignores_the_limit_and_battles_last():
     name = "gf9_4_03_07_b_co_occupied_ignores_the_limit_and_battles_last"
     state = played(name)
     assert violations(state) == []
-    scenario = yaml.safe_load((SCENARIOS / f"{name}.yaml").read_text("utf-8"))
-    scenario["orders"][0][AT] = "PASS"
-    scenario["orders"] = scenario["orders"][:2]
-    scenario["expect"] = {"refused": [{"step": 2, "seat": AT, "line": 1,
-                                       "text": "two other factions occupy"}]}
-    result = run_scenario(scenario)
-    assert result["expect"]["checked"] and not result["expect"]["failed"], result["expect"]
+    _played_instead(name, "PASS", 2, {"refused": [{"step": 2, "seat": AT, "line": 1,
+                                                  "text": "two other factions occupy"}]})
 
 
 def test_001_4_03_07_b_co_occupied_by_mail_and_by_both_bots(tmp_path):
