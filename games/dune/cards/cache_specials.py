@@ -59,11 +59,11 @@ from ..prompt_key import PromptKey
 from ..rules import Rules, rules_of
 from ..state import State, data, faction_name
 from . import cache_words
+from .nullentropy_box import NULLENTROPY, PRICE, search
 
 KIND = "cache-special"
-DISTRANS, NULLENTROPY, DESERT = "Distrans", "Nullentropy Box", "Desert Seeded Water"
+DISTRANS, DESERT = "Distrans", "Desert Seeded Water"
 AXOLOTL = "Axolotl Tank"
-PRICE = 2                                   # 001 3.03.06: "Pay 2 spice to the Spice Bank"
 FACE_DOWN_PRICE = 3                         # 001 3.03.13: "Pay three spice to revive one of
 #                                             your facedown leaders"
 DESERT_PHASES = ("charity", "bidding", "revival")   # 001 3.03.16: after the Spice Blow and
@@ -314,30 +314,6 @@ def _nullentropy(state: State, seat: str, part: list[Any], rng: random.Random) -
     state["decks"]["treachery_discard"].append(box)         # "discarding this card on top"
     return [Event(EventCode.NULLENTROPY, {"faction": seat, "spice": PRICE}),
             Event(EventCode.NULLENTROPY_CARD, {"card": part[1]}, to=(seat,))]
-
-
-def search(state: State, seat: str, name: str, rng: random.Random) -> bool:
-    """001 3.03.06 (and the Richese Nexus card's NULLENTROPY BOX, 4.03.07.11 B): 2 spice paid
-    to the bank, the card ``name`` taken from the discard pile into ``seat``'s hand, the pile
-    shuffled and laid face up again; False, nothing done, where the pile lacks it (or it is a
-    Nullentropy Box) or ``seat`` the spice."""
-    own = state["factions"][seat]
-    pile = state["decks"]["treachery_discard"]
-    taken = next((c for c in pile if data(state).treachery_card(c).name == name), None)
-    if taken is None or name == NULLENTROPY or own["spice"] < PRICE:
-        return False
-    own["spice"] -= PRICE
-    pile.remove(taken)
-    own["hand"].append(taken)
-    rng.shuffle(pile)
-    return True
-
-
-def searchable(state: State) -> list[str]:
-    """The cards of the discard pile (face up) a search may take: every one but a Nullentropy
-    Box, by name."""
-    pile = state["decks"]["treachery_discard"]
-    return sorted({data(state).treachery_card(c).name for c in pile} - {NULLENTROPY})
 
 
 def _desert_seeded_water(state: State, seat: str, part: list[Any], rng: random.Random

@@ -16,7 +16,7 @@ from typing import Any
 from pbem.game import Event, Prompt
 
 from ..board import homeworlds
-from ..cards import cache_specials
+from ..cards import nullentropy_box
 from ..codes import EventCode
 from ..data import Ability, NexusUse
 from ..prompt_key import PromptKey
@@ -69,9 +69,9 @@ class Richese(Faction):
         if use != NexusUse.NAMED:
             return super().nexus_targets(state, use, holder)
         own = state["factions"][holder]
-        if own["spice"] < cache_specials.PRICE or len(own["hand"]) >= hand_limit(state, holder):
+        if own["spice"] < nullentropy_box.PRICE or len(own["hand"]) >= hand_limit(state, holder):
             return []
-        return cache_specials.searchable(state)
+        return nullentropy_box.searchable(state)
 
     def nexus_played(self, state: State, use: NexusUse, holder: str, target: str | None,
                      rng: random.Random) -> list[Event] | None:
@@ -101,10 +101,10 @@ class Richese(Faction):
         card was taken, the holder which; None (the card kept) where it cannot be had."""
         own = state["factions"][holder]
         if (name is None or len(own["hand"]) >= hand_limit(state, holder)
-                or not cache_specials.search(state, holder, name, rng)):
+                or not nullentropy_box.search(state, holder, name, rng)):
             return None
         return [Event(EventCode.NEXUS_NULLENTROPY, {"faction": holder,
-                                                    "spice": cache_specials.PRICE}),
+                                                    "spice": nullentropy_box.PRICE}),
                 Event(EventCode.NULLENTROPY_CARD, {"card": name}, to=(holder,))]
 
     decision_kinds = frozenset({cache.KIND, cache.KARAMA_KIND, no_fields.START_KIND,
