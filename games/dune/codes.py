@@ -430,6 +430,9 @@ class EventCode(StrEnum):
     NEXUS_SUPPLY_CHAIN_CARDS = "nexus-supply-chain-cards"   # which (the holder alone)
     NEXUS_GHOLA_TAKEN = "nexus-ghola-taken"     # 4.03.07.09 (B): a leader from the tanks
     NEXUS_GHOLA_RETURNED = "nexus-ghola-returned"   # 4.03.07.09 (B): back at War Continues
+    NEXUS_NULLENTROPY = "nexus-nullentropy"     # 4.03.07.11 (B): a card of the discard pile
+    NEXUS_SABOTAGE = "nexus-sabotage"           # 4.03.07.13 (B): a card taken, one given
+    NEXUS_SABOTAGE_CARDS = "nexus-sabotage-cards"   # which (the two factions alone)
     # transfers
     ALLY_CONSTRAINT = "ally-constraint"
     BRIBE = "bribe"

@@ -446,8 +446,9 @@ def _strongholds(state: State) -> list[str]:
         if not sectors or sum(map(len, sectors.values())) < 3:
             continue                            # fewer than three factions there: at once
         held = occupants(state, territory.name)
-        if heighliner.ignored(state, territory.name):   # 001 3.07.04: the battles settle it
-            continue
+        if heighliner.ignored(state, territory.name) or variants.co_occupier(
+                state, territory.name):                 # 001 3.07.04, 4.03.07.12 B: the
+            continue                                    # battles settle it
         if len([seat for seat in held
                 if Ability.COEXISTENCE not in sheet(seat, state).optional_abilities]) > 2:
             problems.append(f"stronghold: {territory.name} is occupied by {', '.join(held)} "

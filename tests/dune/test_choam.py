@@ -294,3 +294,24 @@ def test_001_2_09_08_kull_wahad_whose_card_is_gone_lapses_and_the_karama_goes_ah
     lapsed = multipurpose.phase_ends(state, "choam")
     assert [(e.code, e.to) for e in lapsed] == [("use-lapsed", ("choam",))]
     assert multipurpose.USE not in state["factions"]["choam"]
+
+
+def test_001_4_03_07_10_a_use_the_cunning_paid_for_stands_and_may_be_said_again():
+    """001 4.03.07.10, the CHOAM card's Cunning: a use named WITH another card stands until
+    carried out, past the turn the power was lent for; said again as it stands (the prompt's
+    ``Now:``, which the random bot keeps) it is kept, not refused.  Self-play found the line
+    refused (``x1k-9-b-adv-random-117``, step 60: ``USE KULON WITH Snooper`` named in a
+    movement round, said again next turn).  Another use WITH a card still needs the power."""
+    state = _game({"nexus_cards": True})
+    cards = {card.name: card.id for card in data(state).treachery_deck}
+    state["factions"]["choam"]["hand"] = [cards["Lasgun"]]                   # a test's hand
+    multipurpose.given(state, "choam", {"card": "Kulon", "with": "Lasgun"})  # lent last turn
+    prompt = multipurpose.prompt(state, "choam")
+    assert "Now: USE KULON WITH Lasgun" in prompt.legal
+    kept = dune.parse_decision(state, prompt, "USE KULON WITH Lasgun")
+    assert not kept.errors and [o.value for o in kept.orders] == [
+        {"card": "Kulon", "with": "Lasgun"}]
+    bot = dune.parse_decision(state, prompt, multipurpose.text(state, prompt.default))
+    assert not bot.errors
+    other = dune.parse_decision(state, prompt, "USE LA LA LA Harkonnen WITH Lasgun")
+    assert [e.code for e in other.errors] == ["bad-special"]

@@ -163,8 +163,7 @@ def test_001_4_03_07_every_use_offered_is_its_faction_s_module_s():
     offered = {seat: sorted(set(power(seat, rules).nexus_uses) - {NexusUse.NAMED})
                for seat in (faction.seat for faction in ruleset_data("gf9").factions)}
     named = {seat for seat in offered if NexusUse.NAMED in power(seat, rules).nexus_uses}
-    assert named == {"choam", FR, EM, AT, "bene-gesserit", HA, "guild", "ixians",
-                     "tleilaxu"}    # INTERNAL AUDIT, PRESCIENCE, TOP CARD, CROSS-SHIP...
+    assert named == {seat for seat in offered}    # every card: INTERNAL AUDIT ... SABOTAGE
     all_three = [NexusUse.BETRAYAL, NexusUse.CUNNING, NexusUse.SECRET_ALLY]
     assert offered[AT] == all_three
     assert offered["richese"] == offered["guild"] == offered[FR] == all_three
@@ -978,3 +977,105 @@ def test_001_4_03_07_b_the_random_bot_cross_ships_with_the_card_set():
         assert violations(after) == []
         crossed += any(e.code == "shipment" and e.data["kind"] == "cross" for e in events)
     assert crossed
+
+
+def test_001_4_03_07_b_nullentropy_box_takes_a_card_from_the_discard_pile():
+    """The card named taken, the invariants (every treachery card counted) kept; a card not in
+    the pile, or a Nullentropy Box, is refused quoting the line, the Nexus card kept."""
+    state = played("gf9_4_03_07_b_nullentropy_box_takes_a_card_from_the_discard_pile")
+    assert violations(state) == []
+    name = "gf9_4_03_07_b_nullentropy_box_takes_a_card_from_the_discard_pile"
+    for line in ("NEXUS PLAY Chaumas", "NEXUS PLAY Nullentropy Box"):
+        _played_instead(name, f"DIAL 1\n{line}", None, {
+            "refused": [{"step": 1, "seat": AT, "line": 2, "text": "may name"}],
+            "tokens": {"Richese Nexus card": {"owner": AT, "at": "behind"}}})
+
+
+def _played_instead(name: str, first: str, steps: int | None, expect: dict) -> None:
+    """A scenario file played with the Atreides' first orders ``first`` instead, its first
+    ``steps`` steps only (None: all), ``expect`` met instead of its own."""
+    scenario = yaml.safe_load((SCENARIOS / f"{name}.yaml").read_text("utf-8"))
+    scenario["orders"][0][AT] = first
+    scenario["orders"] = scenario["orders"][:steps]
+    scenario["expect"] = expect
+    result = run_scenario(scenario)
+    assert result["expect"]["checked"] and not result["expect"]["failed"], result["expect"]
+
+
+def test_001_4_03_07_b_sabotage_takes_a_card_and_gives_one():
+    """The swap after the battle, every treachery card still counted (the invariants); the
+    card to give must be one of the hand: another is refused, quoting the line."""
+    name = "gf9_4_03_07_b_sabotage_takes_a_card_and_gives_one"
+    state = played(name)
+    assert violations(state) == []
+    _played_instead(name, "PASS\nNEXUS PLAY Lasgun", 1, {
+        "refused": [{"step": 1, "seat": AT, "line": 2, "text": "may name"}],
+        "tokens": {"Moritani Nexus card": {"owner": AT, "at": "behind"}}})
+
+
+@pytest.mark.parametrize(("card", "line", "hand", "shown"), [
+    ("Richese Nexus card", "NEXUS PLAY Lasgun", ["Shield"], "NULLENTROPY BOX"),
+    ("Moritani Nexus card", "NEXUS PLAY Chaumas", ["Chaumas"], "SABOTAGE")])
+def test_001_4_03_07_b_nullentropy_box_and_sabotage_by_mail_and_by_both_bots(
+        tmp_path, card, line, hand, shown):
+    """001 4.03.07.11, .13 (B) by mail: the holder's prompt offers NEXUS PLAY <card> with the
+    effect's name; the answer echoes the line as understood; the other seat reads neither the
+    card held nor its effect; each bot, random and basic, plays it now and then, naming a card
+    its line may take (the discard pile's, the hand's), which the orders read."""
+    position = yaml.safe_load((SCENARIOS / "gf9_4_03_07_b_internal_audit_takes_six_spice.yaml"
+                               ).read_text("utf-8"))
+    position["options"] = {**OPTION, "nexus_cards_named": True}
+    position["position"]["factions"] = {AT: {"spice": 5, "hand": hand}}
+    position["position"]["decks"]["treachery_discard"] = ["Lasgun"]
+    position["position"]["tokens"] = {card: {"owner": AT, "at": "behind", "face": "down"}}
+    site = Installation(tmp_path, maps=False)
+    game_at(site, position)
+    (offered,) = [p for p in open_prompts(site, AT) if p.kind == playing.CHOICE]
+    assert "NEXUS PLAY <card>" in offered.legal and shown in offered.legal
+    state, before = site.record(GAME).state, len(site.sent(address(HA)))
+    view = DUNE.view(state, AT)
+    for style in ("random", "basic"):
+        lines = {DUNE.bot_order(view, offered, random.Random(n), style) for n in range(40)}
+        plays = {said for said in lines if said.startswith("NEXUS PLAY")}
+        assert plays == {line}, (style, lines)
+        assert not DUNE.parse_decision(state, offered, line).errors
+    answer = flat(send(site, AT, f"DIAL 1\n{line}"))
+    assert line in answer
+    send(site, HA, "DIAL 1")
+    other = flat("\n".join(text(m) for m in site.sent(address(HA))[before:]))
+    assert "DIAL 1" in other
+    if shown == "SABOTAGE":         # set, its holder alone told, until the battle is over
+        assert card not in other and shown not in other and "Chaumas" not in other
+    else:                           # played at once, in the open; the card taken hidden
+        assert shown in other and "Lasgun" not in other
+
+
+def test_001_4_03_07_b_co_occupied_ignores_the_limit_and_battles_last():
+    """The Atreides ship into a stronghold two others occupy; without the card the shipment
+    is refused, quoting the line; the invariants kept through the battles."""
+    name = "gf9_4_03_07_b_co_occupied_ignores_the_limit_and_battles_last"
+    state = played(name)
+    assert violations(state) == []
+    _played_instead(name, "PASS", 2, {"refused": [{"step": 2, "seat": AT, "line": 1,
+                                                  "text": "two other factions occupy"}]})
+
+
+def test_001_4_03_07_b_co_occupied_by_mail_and_by_both_bots(tmp_path):
+    """001 4.03.07.12 (B) by mail: the holder's prompt offers NEXUS PLAY <territory> for
+    CO-OCCUPIED; the answer echoes it; each bot, random and basic, plays it now and then on the
+    stronghold two others occupy, which the orders read; a territory that is none is refused."""
+    position = yaml.safe_load((SCENARIOS / "gf9_4_03_07_b_co_occupied_ignores_the_limit_and_"
+                               "battles_last.yaml").read_text("utf-8"))
+    site = Installation(tmp_path, maps=False)
+    game_at(site, position)
+    (offered,) = [p for p in open_prompts(site, AT) if p.kind == playing.CHOICE]
+    assert "NEXUS PLAY <territory>" in offered.legal and "CO-OCCUPIED" in offered.legal
+    state = site.record(GAME).state
+    view = DUNE.view(state, AT)
+    for style in ("random", "basic"):
+        lines = {DUNE.bot_order(view, offered, random.Random(n), style) for n in range(40)}
+        assert {said for said in lines if said.startswith("NEXUS PLAY")} == {
+            "NEXUS PLAY Carthag"}, (style, lines)
+    assert DUNE.parse_decision(state, offered, "NEXUS PLAY Nowhere").errors
+    answer = flat(send(site, AT, "PASS\nNEXUS PLAY Carthag"))
+    assert "NEXUS PLAY Carthag" in answer

@@ -147,7 +147,8 @@ def blocked_stronghold(state: State, faction: str, territory: str) -> bool:
     standing for forces counts as one force of its owner (001 2.10.12 MOVE AS ONE: a No-Field
     for "occupancy limits", ``tokens.occupying``)."""
     if not layer.board(state)[territory].is_stronghold \
-            or heighliner.ignores(state, faction, territory):           # 001 3.07.04
+            or heighliner.ignores(state, faction, territory) \
+            or variants.co_occupier(state, territory) == faction:       # 001 4.03.07.12 B
         return False
     return _two_others(state, faction, territory, True)
 
@@ -161,7 +162,8 @@ def _blocked(state: State, faction: str) -> frozenset[str]:
     occupied = tokens.occupied(state)
     return frozenset(t.name for t in layer.board(state).strongholds
                      if t.name in forces and t.name != ignored
-                     and _two_others(state, faction, t.name, t.name in occupied))
+                     and _two_others(state, faction, t.name, t.name in occupied)
+                     and variants.co_occupier(state, t.name) != faction)   # 4.03.07.12 B
 
 
 def _two_others(state: State, faction: str, territory: str, covered: bool) -> bool:

@@ -59,11 +59,11 @@ from ..prompt_key import PromptKey
 from ..rules import Rules, rules_of
 from ..state import State, data, faction_name
 from . import cache_words
+from .nullentropy_box import NULLENTROPY, PRICE, search
 
 KIND = "cache-special"
-DISTRANS, NULLENTROPY, DESERT = "Distrans", "Nullentropy Box", "Desert Seeded Water"
+DISTRANS, DESERT = "Distrans", "Desert Seeded Water"
 AXOLOTL = "Axolotl Tank"
-PRICE = 2                                   # 001 3.03.06: "Pay 2 spice to the Spice Bank"
 FACE_DOWN_PRICE = 3                         # 001 3.03.13: "Pay three spice to revive one of
 #                                             your facedown leaders"
 DESERT_PHASES = ("charity", "bidding", "revival")   # 001 3.03.16: after the Spice Blow and
@@ -162,15 +162,16 @@ def _read(state: State, prompt: Prompt, words: list[str]) -> list[Any] | None:
                                valid)
         at = len(upper) - 1 - upper[::-1].index("TO")        # "Trip to Gamont TO ..."
         others = [s for s in state["seats"] if s != prompt.seat]
-        return [DISTRANS, _card(state, rest[:at], valid), read_faction(state, rest[at + 1:],
+        return [DISTRANS, read_card(state, rest[:at], valid), read_faction(state, rest[at + 1:],
                                                                        others)]
-    card = _card(state, rest, valid)
+    card = read_card(state, rest, valid)
     if card == NULLENTROPY:
         raise OrderProblem(ErrorCode.BAD_SPECIAL, "any card but a Nullentropy Box", valid)
     return [NULLENTROPY, card]
 
 
-def _card(state: State, words: list[str], valid: tuple[str, ...]) -> str:
+def read_card(state: State, words: list[str], valid: tuple[str, ...]) -> str:
+    """The treachery card the words name (its copy's number left off)."""
     try:
         return data(state).card_names.find(" ".join(words).split("#")[0].strip())
     except NameLookupError as error:
@@ -305,21 +306,14 @@ def _distrans(state: State, seat: str, part: list[Any], rng: random.Random) -> l
 
 
 def _nullentropy(state: State, seat: str, part: list[Any], rng: random.Random) -> list[Event]:
-    name = part[1]
     own = state["factions"][seat]
     box = held(state, own["hand"]).get(NULLENTROPY)
-    pile = state["decks"]["treachery_discard"]
-    taken = next((c for c in pile if data(state).treachery_card(c).name == name), None)
-    if box is None or taken is None or own["spice"] < PRICE:
+    if box is None or not search(state, seat, part[1], rng):
         return [Event(EventCode.CACHE_SPECIAL_UNPLAYED, {"card": NULLENTROPY}, to=(seat,))]
-    own["spice"] -= PRICE
     own["hand"].remove(box)
-    pile.remove(taken)
-    own["hand"].append(taken)
-    rng.shuffle(pile)
-    pile.append(box)
+    state["decks"]["treachery_discard"].append(box)         # "discarding this card on top"
     return [Event(EventCode.NULLENTROPY, {"faction": seat, "spice": PRICE}),
-            Event(EventCode.NULLENTROPY_CARD, {"card": name}, to=(seat,))]
+            Event(EventCode.NULLENTROPY_CARD, {"card": part[1]}, to=(seat,))]
 
 
 def _desert_seeded_water(state: State, seat: str, part: list[Any], rng: random.Random

@@ -29,7 +29,7 @@ from pbem.game import Event, Prompt
 from .. import factions
 from ..codes import ErrorCode, EventCode
 from ..data import NameLookupError
-from ..factions.base import FACTION, HAND_CARD, TANKS_LEADER, TERRITORY
+from ..factions.base import CARD, FACTION, HAND_CARD, TANKS_LEADER, TERRITORY
 from ..factions.base import words as words_of
 from ..orders.language import (
     OrderKind,
@@ -57,6 +57,7 @@ from ..variants.nexus_cards import (
     set_for,
     use_of,
 )
+from .cache_specials import read_card
 
 CHOICE = "nexus-card"               # the kind of the decision (``nexus-card:<seat>``)
 PLAY = "play"
@@ -196,6 +197,8 @@ def _read(state: State, prompt: Prompt, words: list[str]) -> dict[str, Any] | No
                                   for c in hand))
     elif can[1].names == TANKS_LEADER:                  # 001 4.03.07.09 (B)
         target = _tanks_leader(state, prompt.seat, words[2:])
+    elif can[1].names == CARD:              # 001 4.03.07.11, .13 (B): a card, by its name
+        target = _card(state, prompt.seat, words[2:])
     elif choice := words_of(can[1].names):
         said = " ".join(rest[1:]) or choice[0]
         if said not in choice:
@@ -221,6 +224,22 @@ def _tanks_leader(state: State, seat: str, words: list[str]) -> str:
     if name not in found:
         raise OrderProblem(ErrorCode.NOT_A_GHOLA, f"{name} is not a leader face up in the "
                            "tanks that the card may take", valid)
+    return name
+
+
+def _card(state: State, seat: str, words: list[str]) -> str:
+    """The card a play names, one its use may take now (``nexus_targets``: NULLENTROPY BOX's
+    of the discard pile, SABOTAGE's of one's hand)."""
+    record = held(state, seat)
+    assert record is not None
+    use = use_of(state, seat, record["value"])
+    choices = factions.power(record["value"], state).nexus_targets(state, use, seat)
+    valid = tuple(f"NEXUS PLAY {name}" for name in choices) or ("NEXUS NONE",)
+    name = read_card(state, words, valid)
+    if name not in choices:
+        raise OrderProblem(ErrorCode.BAD_SPECIAL, f"your {card_name(state, record['value'])} "
+                           f"cannot be played on {name} now; it may name: "
+                           f"{', '.join(choices) or 'none'}", valid)
     return name
 
 

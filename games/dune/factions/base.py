@@ -24,7 +24,7 @@ CARD, SHIPMENT, REVIVAL = "card", "shipment", "revival"
 # What a Nexus card's line names (``NexusPlay.names``, ``Faction.nexus_played``'s ``target``):
 # a faction, a territory, or one of a use's words (``words``: "SUPPLY CHAIN|TECHNOLOGY", the
 # first the default)
-FACTION, TERRITORY = "faction", "territory"
+FACTION, TERRITORY, CARD = "faction", "territory", "card"
 HAND_CARD = "card of your hand"     # ``NexusPlay.names``: a card of the holder's hand, if any
 TANKS_LEADER = "leader"             # ``NexusPlay.names``: a leader in the tanks
 

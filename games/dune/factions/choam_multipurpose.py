@@ -198,8 +198,13 @@ def _paid_with(state: State, seat: str, value: dict[str, Any] | None, paid: str
                ) -> dict[str, Any]:
     """001 4.03.07.10, the CHOAM card's Cunning: "You may discard any Treachery Card to use any
     Worthless Card special effect": the card named, of the hand, while the power is lent; not
-    for the uses a later moment carries out (A's Jubba Cloak and Kull Wahad)."""
-    if value is None or not lent(state, seat, ANY_CARD):
+    for the uses a later moment carries out (A's Jubba Cloak and Kull Wahad).  A use named so
+    stands until carried out (``_carried_out``), past the turn the power was lent for: the
+    line that says it again as it stands (the prompt's ``Now:``) keeps it."""
+    standing = state["factions"][seat].get(USE)
+    again = bool(value and standing and standing.get("with", "").upper() == paid.upper()
+                 and {**value, "with": standing["with"]} == standing)
+    if value is None or not (lent(state, seat, ANY_CARD) or again):
         raise OrderProblem(ErrorCode.BAD_SPECIAL, "USE ... WITH <card> only by the CHOAM Nexus "
                            "card's Cunning (001 4.03.07.10), played first", ("USE NONE",))
     if _when(state, value["card"]) == "never":

@@ -40,8 +40,8 @@ from ..orders.language import (
 )
 from ..prompt_key import PromptKey
 from ..rules import rules_of
-from ..state import State, ally_of, data, sheet
-from ..variants.nexus_cards import nexus_vidal
+from ..state import State, ally_of, data, occupants, sheet
+from ..variants.nexus_cards import BEFORE_SHIPMENT, CO_OCCUPIED, lend, nexus_vidal
 from . import bene_gesserit_voice as voice
 from . import duke_vidal
 from . import ecaz_alliance as alliance
@@ -74,18 +74,33 @@ class Ecaz(Faction):
         # (``variants.nexus_cards``: the lent ``VIDAL``)
         NexusUse.CUNNING: NexusPlay(
             "Duke Vidal one of your Active Leaders to the end of this turn, from wherever he "
-            "is, then set aside (001 4.03.07.12).")}
+            "is, then set aside (001 4.03.07.12)."),
+        NexusUse.NAMED: NexusPlay(
+            "CO-OCCUPIED: in the territory you name you ignore the occupancy limits through "
+            "this turn's Shipment and Movement, and in its Battle phase your battles there wait "
+            "until no others are left there, you defending (001 4.03.07.12, text B).",
+            TERRITORY, (*BEFORE_SHIPMENT, "movement"))}
 
     def nexus_played(self, state: State, use: NexusUse, holder: str, target: str | None,
                      rng: random.Random) -> list[Event] | None:
         """001 4.03.07.12, Betrayal: "any time before Shipment and Movement", the Ecaz ally's
         forces in one territory Ecaz share with it sent to its reserves; Secret Ally: the
         faction named says publicly whether it holds a traitor card of one of the holder's
-        leaders."""
+        leaders.  CO-OCCUPIED (text B): "you ignore Occupancy limits in the selected territory
+        this phase ... you can not battle in this TERRITORY until there are no other Forces to
+        chose from" (rulings: played in Shipment and Movement or a round before it, as the
+        uses for one's shipment, since a play is carried out after its round's orders; lent
+        to the end of the turn's Battle phase, ``variants.co_occupier``: the limits by
+        ``board.reach``, the battles by ``phases.battle.all_options``)."""
         if use == NexusUse.BETRAYAL:
             return self._sent_home(state, target)
         if use == NexusUse.CUNNING:
             return nexus_vidal(state, holder)
+        if use == NexusUse.NAMED:           # 001 4.03.07.12 (B): CO-OCCUPIED
+            return None if target is None else lend(
+                state, holder, (CO_OCCUPIED + target,), "battle", "Ecaz Nexus card", use,
+                "001 4.03.07.12 (B)", f"the occupancy limits of {target} ignored, and their "
+                "battles there last")
         if use != NexusUse.SECRET_ALLY or target is None or target not in state["factions"]:
             return None
         mine = sheet(holder, state).name
@@ -95,7 +110,11 @@ class Ecaz(Faction):
                                                        "holds": holds})]
 
     def nexus_targets(self, state: State, use: NexusUse, holder: str) -> list[str]:
-        """Betrayal: the territories where Ecaz and their ally both have forces."""
+        """Betrayal: the territories where Ecaz and their ally both have forces.  CO-OCCUPIED:
+        the strongholds two other factions occupy (public)."""
+        if use == NexusUse.NAMED:
+            return [t.name for t in data(state).board.strongholds
+                    if len(set(occupants(state, t.name)) - {holder}) >= 2]
         allies = ally_of(state, self.seat)
         if use != NexusUse.BETRAYAL or not allies:
             return super().nexus_targets(state, use, holder)

@@ -44,15 +44,16 @@ from ..orders.language import (
 )
 from ..prompt_key import PromptKey
 from ..state import State, ally_of, data
-from ..variants.nexus_cards import LOST_BATTLE, lend
+from ..variants.nexus_cards import FOUGHT, LOST_BATTLE, SET_TARGET, lend
 from . import duke_vidal
 from . import moritani_alliance as alliance
 from . import moritani_assassins as assassins
 from . import moritani_bounty as bounty
+from . import moritani_nexus as nexus
 from . import moritani_strike as strike
 from . import moritani_terror as terror
 from . import moritani_vidal as vidal
-from .base import TERRITORY, Faction, NexusPlay, RevivalTerms, has, karama_power_used
+from .base import CARD, TERRITORY, Faction, NexusPlay, RevivalTerms, has, karama_power_used
 
 MORITANI = "moritani"
 # The rounds the Moritani card's Cunning is played in, before War Continues (001 4.03.07.13)
@@ -77,10 +78,18 @@ class Moritani(Faction):
         NexusUse.SECRET_ALLY: NexusPlay(
             "set now: when you next lose a battle that had a winner, you keep one card you "
             "played that you could have kept had you won, weapon before defense (001 "
-            "4.03.07.13).", at=LOST_BATTLE)}
+            "4.03.07.13).", at=LOST_BATTLE),
+        NexusUse.NAMED: NexusPlay(
+            "SABOTAGE: set now, naming a card of your hand: when your next battle is over, a "
+            "card of your opponent's hand at random is yours, and you give them the card you "
+            "named (001 4.03.07.13, text B).", CARD, at=FOUGHT)}
 
     def nexus_targets(self, state: State, use: NexusUse, holder: str) -> list[str]:
-        """Betrayal: the strongholds holding a Terror token (public)."""
+        """Betrayal: the strongholds holding a Terror token (public).  SABOTAGE: the cards of
+        the holder's hand, one to give."""
+        if use == NexusUse.NAMED:
+            return sorted({data(state).treachery_card(c).name
+                           for c in state["factions"][holder]["hand"]})
         return terror.placed(state) if use == NexusUse.BETRAYAL else []
 
     def nexus_played(self, state: State, use: NexusUse, holder: str, target: str | None,
@@ -90,6 +99,9 @@ class Moritani(Faction):
         Territory on Arrakis, even one that already has a Terror token" (ruling: played in a
         round before the Mentat Pause, lent to its end, for the Place of War Continues, 2.12.08
         (A); a token's Move stays a stronghold's)."""
+        if use == NexusUse.NAMED:           # 001 4.03.07.13 (B): SABOTAGE, after a battle
+            return nexus.sabotage(state, holder, target, state["factions"][holder].get(
+                SET_TARGET), rng) if target in state["seats"] else None
         if use == NexusUse.CUNNING:
             return lend(state, holder, (terror.TERROR_ANYWHERE,), terror.ROUND,
                         "Moritani Nexus card", use, "001 4.03.07.13",

@@ -16,6 +16,7 @@ from typing import Any
 from pbem.game import Event, Prompt
 
 from ..board import homeworlds
+from ..cards import nullentropy_box
 from ..codes import EventCode
 from ..data import Ability, NexusUse
 from ..prompt_key import PromptKey
@@ -34,7 +35,7 @@ from . import richese_black_market as black_market
 from . import richese_cache as cache
 from . import richese_no_fields as no_fields
 from . import richese_supply as supply
-from .base import Faction, NexusPlay, Offer, hand_limit, has
+from .base import CARD, Faction, NexusPlay, Offer, hand_limit, has
 
 RICHESE = "richese"
 
@@ -56,7 +57,21 @@ class Richese(Faction):
         at=NO_FIELD_SHIPPED),
         NexusUse.SECRET_ALLY: NexusPlay(
         "until the end of this turn's Shipment and Movement, a shipment of up to 5 of your "
-        "forces from reserves costs what 1 would (001 4.03.07.11).", phases=BEFORE_SHIPMENT)}
+        "forces from reserves costs what 1 would (001 4.03.07.11).", phases=BEFORE_SHIPMENT),
+        NexusUse.NAMED: NexusPlay(
+        "NULLENTROPY BOX: 2 spice to the bank, and the card you name (not a Nullentropy Box) "
+        "taken from the treachery discard pile into your hand, if it has room; the pile "
+        "shuffled and laid face up again (001 4.03.07.11, text B).", CARD)}
+
+    def nexus_targets(self, state: State, use: NexusUse, holder: str) -> list[str]:
+        """NULLENTROPY BOX: the cards of the discard pile (face up) but a Nullentropy Box,
+        where the holder has the spice and room in its hand."""
+        if use != NexusUse.NAMED:
+            return super().nexus_targets(state, use, holder)
+        own = state["factions"][holder]
+        if own["spice"] < nullentropy_box.PRICE or len(own["hand"]) >= hand_limit(state, holder):
+            return []
+        return nullentropy_box.searchable(state)
 
     def nexus_played(self, state: State, use: NexusUse, holder: str, target: str | None,
                      rng: random.Random) -> list[Event] | None:
@@ -64,6 +79,8 @@ class Richese(Faction):
         your Forces from reserves as if shipping 1" (ruling: played before the holder's
         shipment, in a round before Shipment and Movement, as the Guild card's; its shipment
         from reserves that turn priced so, ``variants.shipped_as_one``)."""
+        if use == NexusUse.NAMED:           # 001 4.03.07.11 (B): NULLENTROPY BOX
+            return self._searched(state, holder, target, rng)
         if use == NexusUse.BETRAYAL:
             return [Event(EventCode.NEXUS_SALE_BETRAYED, {
                 "faction": self.seat, "holder": holder, "buyer": target,
@@ -73,6 +90,22 @@ class Richese(Faction):
         return lend(state, holder, (FIVE_AS_ONE,), "movement", "Richese Nexus card", use,
                     "001 4.03.07.11",
                     "a shipment of up to 5 forces from reserves at the price of 1")
+
+    def _searched(self, state: State, holder: str, name: str | None, rng: random.Random
+                  ) -> list[Event] | None:
+        """001 4.03.07.11, text B: "Play at any time. Pay 2 spice to the Spice Bank, then take
+        the Treachery Card discard pile and secretly search it for any card (other than a
+        Nullentropy Box), add it to your hand. Shuffle the discard pile afterward and then
+        return it face up" (the cache card's search, 3.03.06, without the card discarded on
+        top; ruling: only into a hand with room, 1.02.04's limit).  The table learns that a
+        card was taken, the holder which; None (the card kept) where it cannot be had."""
+        own = state["factions"][holder]
+        if (name is None or len(own["hand"]) >= hand_limit(state, holder)
+                or not nullentropy_box.search(state, holder, name, rng)):
+            return None
+        return [Event(EventCode.NEXUS_NULLENTROPY, {"faction": holder,
+                                                    "spice": nullentropy_box.PRICE}),
+                Event(EventCode.NULLENTROPY_CARD, {"card": name}, to=(holder,))]
 
     decision_kinds = frozenset({cache.KIND, cache.KARAMA_KIND, no_fields.START_KIND,
                                 supply.KIND, black_market.KIND})

@@ -231,26 +231,40 @@ def options(state: State, seat: str) -> list[tuple[str, list[int], str]]:
 
 def all_options(state: State) -> dict[str, list[tuple[str, list[int], str]]]:
     """``options`` of every aggressor still in the queue, found in one pass over the
-    territories where forces are (issue 20: not each aggressor's over the whole board)."""
+    territories where forces are (issue 20: not each aggressor's over the whole board).  Where
+    a faction co-occupies a territory (``variants.co_occupier``: 001 4.03.07.12 B, "regardless
+    of Storm Order or Battle Determination you can not battle in this TERRITORY until there are
+    no other Forces to choose from"), its battles there wait for the others' there, each then
+    fought as the other's, it defending (ruling)."""
     queue = state["step"]["queue"]
     found: dict[str, list[tuple[str, list[int], str]]] = {seat: [] for seat in queue}
     forces = state["forces"]
     beside = factions.in_play(state, "fights_beside")     # 001 2.11.19: Ecaz and their ally
     hidden = tokens.occupied(state)       # where a token stands for forces (``present``)
+
+    def foes(here: list[str], seat: str, among: list[str]) -> list[str]:
+        return [other for other in among
+                if other in here and other not in ally_of(state, seat)
+                and not any(power.fights_beside(state, here, seat, other) for power in beside)]
     for territory in layer.board(state).territories:
         if (territory.name == POLAR_SINK or territory.name not in forces
                 or len(present(state, territory.name) if territory.name in hidden
                        else occupants(state, territory.name)) < 2):
             continue                                        # X.A.2.b; nobody to fight
+        last = variants.co_occupier(state, territory.name)
         for sectors in regions(state, territory.name):
             here = fighters(state, territory.name, sectors)
+            waits = last if last in here else None
+            others = False
             for index, seat in enumerate(queue):
-                if seat in here:
-                    found[seat] += [(territory.name, sectors, other)
-                                    for other in queue[index + 1:]
-                                    if other in here and other not in ally_of(state, seat)
-                                    and not any(power.fights_beside(state, here, seat, other)
-                                                for power in beside)]
+                if seat in here and seat != waits:
+                    opponents = foes(here, seat, [o for o in queue[index + 1:] if o != waits])
+                    found[seat] += [(territory.name, sectors, other) for other in opponents]
+                    others = others or bool(opponents)
+            if waits is not None and not others:            # 001 4.03.07.12 B
+                for seat in queue:
+                    if seat in here and seat != waits and foes(here, seat, [waits]):
+                        found[seat].append((territory.name, sectors, waits))
     return found
 
 

@@ -428,13 +428,21 @@ def traitors_cancelled(state: State, plans: dict[str, dict[str, Any]],
             for event in variant.traitors_cancelled(state, plans, traitors, rng)]
 
 
+def co_occupier(game: State | dict[str, Any], territory: str) -> str | None:
+    """The faction a variant lets ignore ``territory``'s occupancy limits and battle there
+    last (001 4.03.07.12 B, the Ecaz Nexus card's CO-OCCUPIED), if any (a state or a view)."""
+    return next((seat for variant in in_play(game)
+                 if (seat := variant.co_occupier(game, territory)) is not None), None)
+
+
 def traitors_barred(state: State, territory: str, seat: str) -> bool:
     """Whether a variant keeps ``seat`` from calling traitors in ``territory`` (001 4.10.02)."""
     return any(variant.traitors_barred(state, territory, seat) for variant in in_play(state))
 
 
 __all__ = ["VARIANTS", "Variant", "acted", "at_reveal", "battle_opened", "battle_over",
-           "battle_spice_help", "battle_won", "bought", "collected", "dealt", "decider",
+           "battle_spice_help", "battle_won", "bought", "co_occupier", "collected", "dealt",
+           "decider",
            "decisions", "devouring", "explosion_losses", "forces_revived", "free_revival",
            "full_price", "full_strength", "in_play", "leader_back", "loser_keeps_one",
            "may_ally", "moved",

@@ -296,6 +296,11 @@ class Variant:
         cut."""
         return []
 
+    def co_occupier(self, game: State | dict[str, Any], territory: str) -> str | None:
+        """The faction that ignores ``territory``'s occupancy limits and battles there last
+        (001 4.03.07.12 B): none."""
+        return None
+
     def traitors_barred(self, state: State, territory: str, seat: str) -> bool:
         """Whether ``seat`` may call no traitor in a battle in ``territory``: it may."""
         return False

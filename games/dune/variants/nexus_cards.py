@@ -39,6 +39,7 @@ at most ("draw one ... or discard one they are holding and draw a new one").
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -51,7 +52,7 @@ from ..decks import draw_treachery
 from ..discard_pile import discard as discard_card
 from ..factions import duke_vidal, nexus_ghola
 from ..factions.base import LENT, WITHHELD, answers, hand_limit
-from ..forces import add, first_of, take
+from ..forces import Counts, add, first_of, take
 from ..rules import rules_of
 from ..state import State, ally_of, data, factions_in, storm_order
 from .base import Variant
@@ -75,11 +76,13 @@ REVIVAL_TERMS = "revival_5_at_1"    # lent: a revival limit of 5, forces at 1 sp
 REVIVAL_LIMIT, REVIVAL_PRICE = 5, 1     # 001 4.03.07.09: "revival limit to 5", "1 spice each"
 VIDAL = "duke_vidal"                # lent: Duke Vidal to the turn's end (001 4.03.07.12)
 FULL = "full_strength:"             # lent: a force kind at full strength (+ its name), .08
+CO_OCCUPIED = "co_occupied:"        # lent: a territory's limits ignored (+ its name), .12 B
 # The rounds before Shipment and Movement, where a use lent for one's shipment is played
 BEFORE_SHIPMENT = ("storm", "spice_blow", "charity", "bidding", "revival")
 SET = "nexus_set"                   # a sheet's: the use its card is set for (``NexusPlay.at``)
 SET_TARGET = "nexus_set_target"     # a sheet's: what its line named when set, if anything
 WON_BATTLE = "won battle"           # ``NexusPlay.at``: set for the next battle won
+FOUGHT = "battle fought"            # ``NexusPlay.at``: set for the end of the next battle
 BOUGHT = "nexus_bought"             # the step's record of the holders' purchases, by seat
 TOP_CARD = "top_card"               # lent: a card drawn free with each bought (.06 B)
 CROSS_SHIP = "cross-ship"           # ``NexusPlay.at``: the holder's next shipment (.07 B)
@@ -219,6 +222,23 @@ class NexusCards(Variant):
         001 4.03.07.08)."""
         return frozenset(key[len(FULL):] for key in game["factions"][seat].get(LENT, ())
                          if key.startswith(FULL))
+
+    def co_occupier(self, game: State | dict[str, Any], territory: str) -> str | None:
+        """The holder the Ecaz card's CO-OCCUPIED lent ``territory`` to (``CO_OCCUPIED``, 001
+        4.03.07.12 B), if any."""
+        key = CO_OCCUPIED + territory
+        return next((seat for seat in game["seats"]
+                     if key in game["factions"][seat].get(LENT, ())), None)
+
+    def battle_over(self, state: State, territory: str, winner: str | None,
+                    plans: dict[str, dict[str, Any]], lost: dict[str, Counts],
+                    rng: random.Random, dialed: Callable[[str], int]) -> list[Event]:
+        """A fighter whose card is set for a battle's end (``FOUGHT``: the Moritani card's
+        SABOTAGE, 001 4.03.07.13 B) plays it on its opponent, where it can."""
+        events: list[Event] = []
+        for seat, other in zip(plans, list(plans)[::-1], strict=True):
+            events += cancels(state, seat, FOUGHT, other, rng) or []
+        return events
 
     def battle_opened(self, state: State, rng: random.Random) -> list[Event]:
         """The cards set for a battle (``BATTLE``: the Atreides' and the Bene Gesserit's
