@@ -267,9 +267,9 @@ def advance(state: State, orders: dict[str, Any], rng: random.Random
     own = {key: value for key, value in orders.items()
            if key.partition(":")[0] not in _RIDING and key not in standing}
     # The standing orders first: one given with a decision of this round stands for it (001
-    # 2.09.23 (B): CHOAM's estimate, sent with its battle plan)
+    # 2.09.23 (B): CHOAM's estimate, sent with its battle plan); none given, none asked again
     events = (factions.standing_apply(state, orders, open_now)
-              + variants.standing_apply(state, orders, open_now))
+              + variants.standing_apply(state, orders, open_now)) if standing else []
     events += semuta.apply(state, orders, rng)      # 001 3.03.10: a standing word, as those
     events += PHASES[state["phase"]].apply(state, own, rng) if own else []
     for rider in _riders(state):

@@ -10,19 +10,23 @@ from collections.abc import Callable
 from typing import Any
 
 Found = Callable[[Any, str, list[str]], list[str]]     # (game, seat, hand) -> cards
-_FOUND: dict[str, list[Found]] = {}
+Where = Callable[[Any], bool]                           # game -> whether the rule is in it
+_FOUND: dict[str, list[tuple[Where, Found]]] = {}
 
 
-def register(card_type: str, found: Found) -> None:
-    """Register the cards of a hand a seat may play as a card of ``card_type``."""
-    _FOUND.setdefault(card_type, []).append(found)
+def register(card_type: str, found: Found, where: Where) -> None:
+    """Register the cards of a hand a seat may play as a card of ``card_type``, by a rule in
+    the games ``where`` answers for (asked first, so that a game without the rule, a classic
+    game's every step, asks no seat's hand)."""
+    _FOUND.setdefault(card_type, []).append((where, found))
 
 
-def any_for(card_type: str) -> bool:
-    """Whether any rule lets a card stand in for one of ``card_type``."""
-    return card_type in _FOUND
+def any_for(card_type: str, game: Any) -> bool:
+    """Whether any rule of the game lets a card stand in for one of ``card_type``."""
+    return any(where(game) for where, _ in _FOUND.get(card_type, ()))
 
 
 def cards(card_type: str, game: Any, seat: str, hand: list[str]) -> list[str]:
     """The cards of ``seat``'s hand it may play as a card of ``card_type`` (its own apart)."""
-    return [card for found in _FOUND.get(card_type, ()) for card in found(game, seat, hand)]
+    return [card for where, found in _FOUND.get(card_type, ()) if where(game)
+            for card in found(game, seat, hand)]

@@ -223,7 +223,7 @@ def payee(state: State, payment: str, payer: str) -> str | None:
 def token_owner(state: State, shipper: str) -> Faction:
     """The faction whose tokens standing for forces ``shipper`` ships: an ally's that lends
     them (``Faction.lends_tokens``: Richese's No-Fields, 001 2.10.20), else its own."""
-    return next((f for f in in_play(state) if f.seat != shipper
+    return next((f for f in in_play(state, "lends_tokens") if f.seat != shipper
                  and f.lends_tokens(state, shipper)), power(shipper, state))
 
 

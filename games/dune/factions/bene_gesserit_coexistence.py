@@ -135,10 +135,12 @@ def coexistence_allowed(state: State) -> bool:
 
 def among_others(state: State) -> list[str]:
     """The territories (not the Polar Sink) where the Bene Gesserit share a territory with
-    another faction, in board order."""
+    another faction, in board order: only the territories with forces are asked (the others,
+    most of the board, share nothing; asked at every movement step)."""
+    forces = state["forces"]
     return [t.name for t in data(state).board.territories
-            if t.name != POLAR_SINK and BENE_GESSERIT in factions_in(state, t.name)
-            and len(factions_in(state, t.name)) > 1]
+            if t.name in forces and t.name != POLAR_SINK
+            and BENE_GESSERIT in (here := factions_in(state, t.name)) and len(here) > 1]
 
 
 def declares_first(state: State, bg: BeneGesserit) -> bool:

@@ -117,7 +117,8 @@ def begin(state: State, rng: random.Random) -> list[Event]:
     """Open the round: the aggressors in storm order, and the first battle."""
     state["step"] = {"queue": storm_order(state), "orders": {}, "asked": [], "battle": None,
                      "fought": {}, "kh_used": False, "done": False}
-    events = [e for faction in factions.in_play(state) for e in faction.before_battles(state)]
+    events = [e for faction in factions.in_play(state, "before_battles")
+              for e in faction.before_battles(state)]
     return events + next_battle(state, rng)
 
 
@@ -535,7 +536,7 @@ def traitors_for(state: State, seat: str) -> dict[str, str]:
     when allied to them, line 888; its leaders the Harkonnen hold, line 884; WBC X, line
     1266)."""
     found: dict[str, str] = {}
-    for faction in factions.in_play(state):
+    for faction in factions.in_play(state, "traitors_for"):
         found |= faction.traitors_for(state, seat)
     return found | dict.fromkeys(state["factions"][seat]["traitors"], seat)
 
@@ -597,7 +598,7 @@ def _settle(state: State, battle: dict[str, Any], plans: dict[str, dict[str, Any
         mix = _winner_losses(sides[winner], plans[winner])
         lost[dialed[winner]] = lost.get(dialed[winner], 0) + total(mix)
         events += _lose(state, dialed[winner], territory, battle["sectors"], mix, taken)
-    for faction in factions.in_play(state):
+    for faction in factions.in_play(state, "after_losses"):
         events += faction.after_losses(state, territory, battle["sectors"], taken)
     events += variants.battle_over(state, territory, winner, plans, taken, rng, lambda seat: total(
         _winner_losses(sides[seat], plans[seat])))          # 001 4.06.07.02: undialed forces
@@ -606,7 +607,7 @@ def _settle(state: State, battle: dict[str, Any], plans: dict[str, dict[str, Any
                                          or outcome.leaders_decided):     # 001 3.03.12
             paid, funded = _battle_spice(state, seat, territory, plans[seat]["spice"])
             events += paid
-            for faction in factions.in_play(state):     # 001 2.09.21: half to CHOAM
+            for faction in factions.in_play(state, "battle_spice"):    # 001 2.09.21: CHOAM
                 events += faction.battle_spice(state, seat, plans[seat]["spice"] - funded)
     for seat in outcome.killed_after:       # 003 "Changed Treachery Cards": the Semuta Drug
         events += _leader_dies(state, seat, plans[seat], False)
@@ -617,7 +618,7 @@ def _settle(state: State, battle: dict[str, Any], plans: dict[str, dict[str, Any
     if outcome.kind in ("battle", "traitor"):               # a faction defeated (001 4.05.02)
         events += variants.battle_won(state, winner, loser, plans, rng)
     state["storm"]["dialers"] = [battle["aggressor"], battle["defender"]]       # 000 VI.B
-    for faction in factions.in_play(state):
+    for faction in factions.in_play(state, "battle_losses"):
         events += faction.battle_losses(state, lost)
     for seat in main_leaders.falling(state):       # 003 "Main Leaders": all six in the tanks
         events += dropout.knock_out(state, seat)
@@ -632,7 +633,7 @@ def _battle_spice(state: State, seat: str, territory: str, spice: int
     the other factions paid."""
     bank = min(spice, variants.battle_spice_help(state, seat, territory))
     rest, others, funded = spice - bank, [], 0
-    for faction in factions.in_play(state):
+    for faction in factions.in_play(state, "battle_support"):
         part = min(rest, faction.battle_support(state, seat))
         if part:
             others += faction.battle_supported(state, seat, part)

@@ -153,7 +153,7 @@ def lay_out(state: State) -> list[Event]:
 def _before_seen(state: State, count: int) -> list[Event]:
     """The factions' powers over the next ``count`` cards of the row before anyone sees them
     (``Faction.before_cards_up``: the Ixians' TECHNOLOGY, 001 2.07.23)."""
-    return [event for f in factions.in_play(state)
+    return [event for f in factions.in_play(state, "before_cards_up")
             for event in f.before_cards_up(state, count)]
 
 
@@ -315,7 +315,8 @@ def charity(state: State) -> list[Event]:
     spice (001 2.02.10, 3.01.12.02, ``karama_reach``): they get the charity as anyone; a
     faction that declined it calls none (001 1.03.02, ``deals``)."""
     rules = rules_of(state)
-    powers = factions.in_play(state)
+    powers = factions.in_play(state, "charity_begins", "pays_charity", "charity_amount",
+                              "charity_ends")
     events = [event for power in powers for event in power.charity_begins(state)]
     for seat in state["seats"]:
         own = state["factions"][seat]
@@ -367,7 +368,8 @@ def deal(state: State, rng: random.Random) -> list[Event]:
     row = state["step"]["row"]
     # 001 2.10.09: one fewer with an offer
     count = max(0, len(with_room(state, state["seats"])) - offers.fewer(state))
-    stocker = next((f for f in factions.in_play(state) if f.stock(state)), None) if count else None
+    stocker = next((f for f in factions.in_play(state, "stock") if f.stock(state)),
+                   None) if count else None
     for _ in range(count + (stocker.stock(state) if stocker else 0)):
         card, restocked = draw_treachery(state, rng)
         events += restocked
@@ -384,7 +386,7 @@ def deal(state: State, rng: random.Random) -> list[Event]:
 def _dealt(state: State, rng: random.Random) -> list[Event]:
     """The row is dealt, once any faction that stocks it has chosen: every faction's
     ``Faction.cards_dealt``."""
-    return [e for f in factions.in_play(state) for e in f.cards_dealt(state, rng)]
+    return [e for f in factions.in_play(state, "cards_dealt") for e in f.cards_dealt(state, rng)]
 
 
 # --- who bids
@@ -633,7 +635,8 @@ def _buy(state: State, outcome: Outcome, rng: random.Random) -> list[Event]:
         sheets[payee]["spice"] += outcome.price
     step["spent"][buyer] = step["spent"].get(buyer, 0) + outcome.price
     sheets[buyer]["hand"].append(card)
-    redrawn = [e for f in factions.in_play(state) for e in f.bought(state, buyer, card, rng)]
+    redrawn = [e for f in factions.in_play(state, "bought")
+               for e in f.bought(state, buyer, card, rng)]
     free = _free_card(state, buyer, rng)
     extra = variants.bought(state, buyer, card, paid, payee, rng)   # 001 4.03.07.04, .06 B, .08
     return [Event(EventCode.CARD_SOLD, {"number": number, "buyer": buyer, "price": outcome.price,

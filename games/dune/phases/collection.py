@@ -64,7 +64,8 @@ def begin(state: State, rng: random.Random) -> list[Event]:
         events.extend(spice_flow(state))
     events += bonus_cards.collection_bonus(state)       # 003 "Collections Bonuses"
     events += variants.collected(state, events)         # 001 4.10.12: homeworlds' cards
-    events += [e for faction in factions.in_play(state) for e in faction.after_collection(state)]
+    events += [e for faction in factions.in_play(state, "after_collection")
+               for e in faction.after_collection(state)]
     return events + transfers.settle(state)
 
 

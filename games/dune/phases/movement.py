@@ -81,14 +81,17 @@ def begin(state: State, rng: random.Random) -> list[Event]:
         move_karama.TIMING: {"until": None, "asked": None} if mover else None,
         "moved": [], "support": {}, "stop": [], "declared": {}, "ahead": {},
         "no_advisor": [], "cancel_worthless": [],
-        "coexisted": [t for f in factions.in_play(state) for t in f.coexisting(state)],
+        "coexisted": [t for f in factions.in_play(state, "coexisting")
+                      for t in f.coexisting(state)],
         "bg_asked": factions.holder(state, Ability.SPIRITUAL_ADVISORS) is None, "done": False,
         "opening": (rules.movement == "sequential"
-                    and any(f.movement_opening(state) for f in factions.in_play(state))),
+                    and any(f.movement_opening(state)
+                            for f in factions.in_play(state, "movement_opening"))),
     }
     events = _spice_deck_look(state)
     if not state["step"]["opening"] and rules.movement == "sequential":
-        events += [e for f in factions.in_play(state) for e in f.movement_begins(state)]
+        events += [e for f in factions.in_play(state, "movement_begins")
+                   for e in f.movement_begins(state)]
     return events
 
 
@@ -600,7 +603,7 @@ def shipping_terms(state: State, seat: str) -> str:
         terms += (" You may instead ship from one territory to another (SHIP n FROM a TO b) "
                   "or back to your reserves (SHIP n FROM a TO RESERVES) at half a spice per "
                   "force, rounded up.")
-    return terms + "".join(f" {text}" for f in factions.in_play(state)
+    return terms + "".join(f" {text}" for f in factions.in_play(state, "shipping_terms")
                            for text in [f.shipping_terms(state, seat)] if text) + "".join(
         f" {text}" for text in variants.shipping_terms(state, seat))       # 001 4.10.07
 

@@ -73,7 +73,7 @@ def offering(state: State) -> str | None:
 def ask(state: State) -> bool:
     """As the round opens, before the deal: the first faction in play with a card to offer
     waits for its decisions (``Faction.offers``; ``step["offering"]``); whether one does."""
-    seat = next((f.seat for f in factions.in_play(state) if f.offers(state)), None)
+    seat = next((f.seat for f in factions.in_play(state, "offers") if f.offers(state)), None)
     if seat is not None:
         state["step"]["offering"] = seat
     return seat is not None

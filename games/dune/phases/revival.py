@@ -168,7 +168,8 @@ def apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Even
     else:
         state["step"].pop("retake", None)
         karama.lift(state, "free-revival")
-        events += [e for faction in factions.in_play(state) for e in faction.revival_over(state)]
+        events += [e for faction in factions.in_play(state, "revival_over")
+                   for e in faction.revival_over(state)]
     return events
 
 

@@ -382,7 +382,8 @@ def conditions_hold(state: State, seat: str) -> bool:
     default = sheet(seat, state).default_victory
     assert default is not None, seat
     barred = {data(state).faction(name).seat for name in default.barred_factions}
-    barred |= {f.seat for f in factions.in_play(state) if f.bars_default_victory(state, seat)}
+    barred |= {f.seat for f in factions.in_play(state, "bars_default_victory")
+               if f.bars_default_victory(state, seat)}
     if factions.power(seat, state).default_bars_spare_ally(rules_of(state)):     # 001 4.1.20
         barred -= set(ally_of(state, seat))
     return (all(set(occupants(state, t)) <= {seat} for t in default.own_or_empty)

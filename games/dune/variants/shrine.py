@@ -30,10 +30,16 @@ from ..state import data, occupants
 SHRINE = "Shrine"
 
 
+def _on_board(game: Any) -> bool:
+    """Whether the board of a state or a view has the Shrine (a game's rules have no board;
+    a plain state's type is found first, an ABC's check being slow)."""
+    return ((type(game) is dict or isinstance(game, Mapping))
+            and SHRINE in (game.get("places") or {}))
+
+
 def _occupies(game: Any, seat: str) -> bool:
-    """Whether ``seat`` occupies the Shrine on the board of a state or a view."""
-    return (isinstance(game, Mapping) and SHRINE in (game.get("places") or {})
-            and seat in occupants(game, SHRINE))
+    """Whether ``seat`` occupies the Shrine on the board of a state or a view that has it."""
+    return seat in occupants(game, SHRINE)
 
 
 def _as_karama(game: Any, seat: str, hand: list[str]) -> list[str]:
@@ -49,5 +55,5 @@ def _as_truthtrance(game: Any, seat: str, hand: list[str]) -> list[str]:
     return karama.karama_cards(game, hand) if _occupies(game, seat) else []
 
 
-stand_ins.register(CardType.KARAMA, _as_karama)
-stand_ins.register(CardType.TRUTHTRANCE, _as_truthtrance)
+stand_ins.register(CardType.KARAMA, _as_karama, _on_board)
+stand_ins.register(CardType.TRUTHTRANCE, _as_truthtrance, _on_board)
