@@ -272,14 +272,22 @@ class _Private(Mapping[str, Any]):
         self._found, self._state, self._seat = found, state, seat
 
     def __getitem__(self, key: str) -> Any:
-        try:
-            return self._found[key]
-        except KeyError:
-            if key not in _SELDOM:
-                raise
+        found = self.get(key, _UNREAD)
+        if found is _UNREAD:
+            raise KeyError(key)
+        return found
+
+    def get(self, key: str, default: Any = None) -> Any:
+        """``Mapping.get`` without its exception for a part the seat has not (a bot asks
+        ``get`` of its own parts: ``cancelled``, ``karama_power_used``, ...)."""
+        found = self._found.get(key, _UNREAD)
+        if found is not _UNREAD:
+            return found
+        if key not in _SELDOM:
+            return default
         found = _SELDOM[key](self._state, self._seat)
         if found is None:
-            raise KeyError(key)
+            return default
         self._found[key] = found
         return found
 
@@ -302,12 +310,11 @@ class _SeatView(Mapping[str, Any]):
         self._found = public._found         # the public parts read already, read at once
 
     def __getitem__(self, key: str) -> Any:
-        try:
-            return self._found[key]
-        except KeyError:
-            pass
-        if key == "own":
+        if key == "own":                # read most: at once, not through a KeyError
             return self._own
+        found = self._found.get(key, _UNREAD)
+        if found is not _UNREAD:
+            return found
         if key == "seat":
             return self._seat
         return self._public[key]
