@@ -200,6 +200,7 @@ class PublicView(Mapping[str, Any]):
 
 
 _UNREAD = object()      # a part of a view not read yet (``PublicView.get``)
+_ABSENT = object()      # a part behind a seat's shield read and found to be none (``_Private``)
 
 
 def spice_sectors(state: State) -> dict[str, int]:
@@ -281,19 +282,19 @@ class _Private(Mapping[str, Any]):
         """``Mapping.get`` without its exception for a part the seat has not (a bot asks
         ``get`` of its own parts: ``cancelled``, ``karama_power_used``, ...)."""
         found = self._found.get(key, _UNREAD)
+        if found is _ABSENT:
+            return default
         if found is not _UNREAD:
             return found
         if key not in _SELDOM:
             return default
         found = _SELDOM[key](self._state, self._seat)
-        if found is None:
-            return default
-        self._found[key] = found
-        return found
+        self._found[key] = _ABSENT if found is None else found    # either way not asked again
+        return default if found is None else found
 
     def __iter__(self) -> Iterator[str]:
         yield from (key for key in self._found if key not in _SELDOM)
-        yield from (key for key in _SELDOM if key in self)
+        yield from (key for key in _SELDOM if self.get(key, _UNREAD) is not _UNREAD)
 
     def __len__(self) -> int:
         return sum(1 for _ in self)
