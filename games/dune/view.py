@@ -273,8 +273,10 @@ class _Private(Mapping[str, Any]):
         self._found, self._state, self._seat = found, state, seat
 
     def __getitem__(self, key: str) -> Any:
-        found = self.get(key, _UNREAD)
+        found = self._found.get(key, _UNREAD)
         if found is _UNREAD:
+            found = self.get(key, _UNREAD)      # a part of ``_SELDOM``, first read
+        if found is _UNREAD or found is _ABSENT:
             raise KeyError(key)
         return found
 
