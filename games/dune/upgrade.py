@@ -13,7 +13,6 @@ from typing import Any
 
 from . import decks, factions
 from .forces import Counts, counts_of
-from .prompt_key import PromptKey
 from .schema import State
 
 
@@ -42,10 +41,11 @@ def upgrade_orders(state: State, orders: dict[str, Any]) -> dict[str, Any]:
     worm ride counted per kind."""
     found = orders
     for key, value in orders.items():
-        upgrade = _ORDERS.get(key.partition(":")[0])
+        kind, _, seat = key.partition(":")      # a ``PromptKey``'s text, read at once
+        upgrade = _ORDERS.get(kind)
         if upgrade is None or value is None:
             continue
-        today = upgrade(state, PromptKey.parse(key).seat, value)
+        today = upgrade(state, seat, value)
         if today is not value:
             found = dict(found) if found is orders else found
             found[key] = today
@@ -72,15 +72,18 @@ def _plan(state: State, seat: str, plan: dict[str, Any]) -> dict[str, Any]:
 
 
 def _move(state: State, seat: str, value: dict[str, Any]) -> dict[str, Any]:
-    """A movement turn's plans, each shipment's and move's forces counted per kind."""
-    def parts(plan: dict[str, Any]) -> list[str]:
-        return [verb for verb in ("ship", "move", "hajr") if isinstance(plan.get(verb), dict)]
-    if not any(isinstance(plan[verb]["forces"], list) for plan in value.get("plans", [])
-               for verb in parts(plan)):
+    """A movement turn's plans, each shipment's and move's forces counted per kind (asked of
+    every turn applied: today's at once)."""
+    if not any(isinstance(part := plan.get(verb), dict) and isinstance(part["forces"], list)
+               for plan in value.get("plans", ()) for verb in _MOVES):
         return value
     return {**value, "plans": [
         {**plan, **{verb: {**plan[verb], "forces": _counts(state, seat, plan[verb]["forces"])}
-                    for verb in parts(plan)}} for plan in value["plans"]]}
+                    for verb in _MOVES if isinstance(plan.get(verb), dict)}}
+        for plan in value["plans"]]}
+
+
+_MOVES = ("ship", "move", "hajr")      # the parts of a turn's plan that carry forces
 
 
 def _revival(state: State, seat: str, value: dict[str, Any]) -> dict[str, Any]:

@@ -201,6 +201,7 @@ class PublicView(Mapping[str, Any]):
 
 
 _UNREAD = object()      # a part of a view not read yet (``PublicView.get``)
+_ABSENT = object()      # a part behind a seat's shield read and found to be none (``_Private``)
 
 
 def spice_sectors(state: State) -> dict[str, int]:
@@ -273,20 +274,30 @@ class _Private(Mapping[str, Any]):
         self._found, self._state, self._seat = found, state, seat
 
     def __getitem__(self, key: str) -> Any:
-        try:
-            return self._found[key]
-        except KeyError:
-            if key not in _SELDOM:
-                raise
-        found = _SELDOM[key](self._state, self._seat)
-        if found is None:
+        found = self._found.get(key, _UNREAD)
+        if found is _UNREAD:
+            found = self.get(key, _UNREAD)      # a part of ``_SELDOM``, first read
+        if found is _UNREAD or found is _ABSENT:
             raise KeyError(key)
-        self._found[key] = found
         return found
+
+    def get(self, key: str, default: Any = None) -> Any:
+        """``Mapping.get`` without its exception for a part the seat has not (a bot asks
+        ``get`` of its own parts: ``cancelled``, ``karama_power_used``, ...)."""
+        found = self._found.get(key, _UNREAD)
+        if found is _ABSENT:
+            return default
+        if found is not _UNREAD:
+            return found
+        if key not in _SELDOM:
+            return default
+        found = _SELDOM[key](self._state, self._seat)
+        self._found[key] = _ABSENT if found is None else found    # either way not asked again
+        return default if found is None else found
 
     def __iter__(self) -> Iterator[str]:
         yield from (key for key in self._found if key not in _SELDOM)
-        yield from (key for key in _SELDOM if key in self)
+        yield from (key for key in _SELDOM if self.get(key, _UNREAD) is not _UNREAD)
 
     def __len__(self) -> int:
         return sum(1 for _ in self)
@@ -303,12 +314,11 @@ class _SeatView(Mapping[str, Any]):
         self._found = public._found         # the public parts read already, read at once
 
     def __getitem__(self, key: str) -> Any:
-        try:
-            return self._found[key]
-        except KeyError:
-            pass
-        if key == "own":
+        if key == "own":                # read most: at once, not through a KeyError
             return self._own
+        found = self._found.get(key, _UNREAD)
+        if found is not _UNREAD:
+            return found
         if key == "seat":
             return self._seat
         return self._public[key]
