@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import json
+import random
 from collections.abc import Collection, Iterator, Mapping
 from typing import Any
 
@@ -167,6 +168,13 @@ def canonical_text(state: State) -> bytes | None:
         return orjson.dumps(state, option=orjson.OPT_SORT_KEYS)
     except TypeError:
         return None
+
+
+def state_rng(state: State) -> random.Random:
+    """A generator seeded from the whole state, hidden decks and all, for a draw made where no
+    round's generator is at hand: the same game draws the same, and no player can foresee it
+    (a seed of public facts, such as the turn and a seat, can be worked out by anyone)."""
+    return random.Random(orjson.dumps(state, option=orjson.OPT_SORT_KEYS))
 
 
 # A state holds no cycle: the encoder need not look for one (a seventh of a copy's time).

@@ -295,3 +295,33 @@ def test_001_4_06_06_05_the_move_in_keeps_a_stronghold_s_occupancy_limit():
     state["phase"] = "storm"
     assert discovery_locations.DiscoveryLocations().phase_begins(state) == []
     assert total(count_in(state, AT, "Meridian")) == 2
+
+
+def test_001_4_06_08_03_a_stash_drawn_from_a_reshuffled_deck_is_not_foreseeable():
+    """001 4.06.08.03 with the deck run out (000 III.C: the discard pile shuffled): the shuffle
+    is seeded from the whole state, so which card the Atreides draw turns on which card lies
+    hidden in the Fremen's hand, known to the Fremen alone (a seed of the turn and the seat, as
+    before, gave every such game the same draw, one anybody could work out)."""
+    from pathlib import Path
+
+    import yaml
+
+    from pbem.games.dune.scenario import run_scenario
+
+    name = "gf9_4_06_08_03_the_treachery_card_stash_draws_a_card.yaml"
+    scenario = yaml.safe_load((Path(__file__).parent / "scenarios" / name).read_text())
+    start = dune.setup("gf9", OPTION, [AT, FR, GU], step_rng("d", 0))
+    every = sorted(start["decks"]["treachery"] + [card for seat in (AT, FR, GU)
+                                                  for card in start["factions"][seat]["hand"]])
+    drawn = set()
+    for hidden in every[1:7]:
+        position = scenario["position"]
+        position["decks"] = {"treachery": [],
+                             "treachery_discard": [c for c in every[1:] if c != hidden]}
+        position["factions"] = {AT: {"hand": [every[0]]}, FR: {"hand": [hidden]},
+                                GU: {"hand": []}}
+        state = run_scenario({**scenario, "expect": {}})["state"]
+        (card,) = set(state["factions"][AT]["hand"]) - {every[0]}
+        assert violations(state) == []
+        drawn.add(card)
+    assert len(drawn) > 1

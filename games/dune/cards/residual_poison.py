@@ -15,10 +15,7 @@ of the battle's first round).
 
 from __future__ import annotations
 
-import random
 from typing import Any
-
-import orjson
 
 from pbem.game import Event
 
@@ -26,7 +23,7 @@ from .. import leaders
 from ..codes import EventCode
 from ..data import Effect
 from ..discard_pile import discard
-from ..state import State, data
+from ..state import State, data, state_rng
 
 
 def card_in(game: Any, hand: list[str] | tuple[str, ...]) -> str | None:
@@ -51,7 +48,7 @@ def before_plans(state: State, plans: dict[str, dict[str, Any]], replan: set[str
             events.append(Event(EventCode.CACHE_SPECIAL_UNPLAYED, {"card": "Residual Poison"},
                                 to=(seat,)))
             continue
-        victim = random.Random(orjson.dumps(state, option=orjson.OPT_SORT_KEYS)).choice(
+        victim = state_rng(state).choice(
             sorted(pool))
         hand.remove(card)
         discard(state, seat, card)

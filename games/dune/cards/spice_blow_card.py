@@ -31,7 +31,7 @@ from ..data import Effect
 from ..decks import EXTRA_BLOW, EXTRA_PILE, spice_discards
 from ..orders.language import order_kind
 from ..phases.spice_blow import place_spice, reshuffle, spice_card
-from ..state import State, data
+from ..state import State, data, state_rng
 from . import cache_words
 
 KIND = "blow"
@@ -81,7 +81,7 @@ def ends(state: State) -> list[Event]:
         state[EXTRA_BLOW] = {"card": card, "faction": seat}
         events.append(Event(EventCode.SPICE_BLOW_CARD, {"faction": seat, "card": data(
             state).treachery_card(card).name}))
-        events += _first_blow(state, random.Random(f"{state['turn']}/{seat}/blow"))
+        events += _first_blow(state, state_rng(state))
     return events
 
 

@@ -27,8 +27,6 @@ from __future__ import annotations
 import random
 from typing import Any
 
-import orjson
-
 from pbem.game import Event, Prompt
 
 from ..board import homeworlds
@@ -38,7 +36,7 @@ from ..discard_pile import discard
 from ..orders.language import OrderKind, OrderProblem, order_kind, read_faction
 from ..prompt_key import PromptKey
 from ..rules import rules_of
-from ..state import State, data, faction_name
+from ..state import State, data, faction_name, state_rng
 from .base import hand_limit
 
 KIND = "tupile"
@@ -66,7 +64,7 @@ def ally_left(state: State, alliance: list[str]) -> list[Event]:
 
 def _discarded(state: State, seats: list[str]) -> list[Event]:
     """Each of ``seats`` (in seat order) whose hand is over its limit discards at random."""
-    rng = random.Random(orjson.dumps(state, option=orjson.OPT_SORT_KEYS))
+    rng = state_rng(state)
     events = []
     for seat in [s for s in state["seats"] if s in seats]:
         hand = state["factions"][seat]["hand"]

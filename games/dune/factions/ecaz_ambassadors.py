@@ -53,8 +53,6 @@ from __future__ import annotations
 import random
 from typing import Any
 
-import orjson
-
 from pbem.game import Event, Prompt
 
 from .. import leaders, tokens
@@ -64,7 +62,7 @@ from ..data import Ability, CardType, TokenKind
 from ..decks import draw_treachery
 from ..discard_pile import discard
 from ..forces import add, add_forces, count_in, plain, remove_forces, spread_up_to, take, total
-from ..state import POLAR_SINK, State, ally_of, data, forces_at, occupants
+from ..state import POLAR_SINK, State, ally_of, data, forces_at, occupants, state_rng
 from . import duke_vidal
 from . import ecaz_alliance as alliance
 from .base import hand_limit, has
@@ -89,11 +87,6 @@ COPY_ORDER = ("emperor", "tleilaxu", "choam", "richese", "ixians", "guild", "fre
 def kind_of(game: Any) -> TokenKind:
     """Their kind of token in the game's data."""
     return data(game).token_kind(TOKEN)
-
-
-def _rng(state: State) -> random.Random:
-    """A generator seeded from the whole state (module docstring)."""
-    return random.Random(orjson.dumps(state, option=orjson.OPT_SORT_KEYS))
 
 
 def supply(game: Any, seat: str) -> list[str]:
@@ -276,7 +269,7 @@ def _refreshed(state: State, seat: str) -> list[Event]:
     own = state["factions"][seat]
     if not own.get("drawn") or not set(own["drawn"]) <= set(own.get("triggered", [])):
         return []
-    return draw_supply(state, seat, _rng(state))
+    return draw_supply(state, seat, state_rng(state))
 
 
 def _atreides(state: State, seat: str, mover: str, at: _Trigger) -> list[Event]:
@@ -295,7 +288,7 @@ def _emperor(state: State, seat: str, mover: str, at: _Trigger) -> list[Event]:
 def _harkonnen(state: State, seat: str, mover: str, at: _Trigger) -> list[Event]:
     """2.11.17.06: look at a random traitor card that faction holds."""
     held = sorted(state["factions"][mover]["traitors"])
-    card = _rng(state).choice(held) if held else None
+    card = state_rng(state).choice(held) if held else None
     return [Event(EventCode.AMBASSADOR_TRAITOR_SEEN, {"faction": seat, "of": mover,
                                                       "traitor": card}, to=(seat, mover))]
 
@@ -324,7 +317,7 @@ def _richese(state: State, seat: str, mover: str, at: _Trigger) -> list[Event]:
     own = state["factions"][seat]
     if own["spice"] < RICHESE_PRICE or len(own["hand"]) >= hand_limit(state, seat):
         return []
-    card, events = draw_treachery(state, _rng(state))
+    card, events = draw_treachery(state, state_rng(state))
     if card is None:
         return events
     own["spice"] -= RICHESE_PRICE
@@ -405,7 +398,7 @@ def _ixians(state: State, seat: str, mover: str, at: _Trigger) -> list[Event] | 
         return None
     hand.remove(card)
     discard(state, seat, card)
-    drawn, events = draw_treachery(state, _rng(state))
+    drawn, events = draw_treachery(state, state_rng(state))
     events.append(Event(EventCode.AMBASSADOR_DISCARDED, {"faction": seat, "cards": [card],
                                                          "spice": 0}))
     if drawn is not None:

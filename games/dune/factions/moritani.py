@@ -43,7 +43,7 @@ from ..orders.language import (
     read_territory,
 )
 from ..prompt_key import PromptKey
-from ..state import State, ally_of, data
+from ..state import State, ally_of, data, state_rng
 from ..variants.nexus_cards import FOUGHT, LOST_BATTLE, SET_TARGET, lend
 from . import duke_vidal
 from . import moritani_alliance as alliance
@@ -299,7 +299,7 @@ class Moritani(Faction):
         events += terror.struck(state, self.seat, token, benefactor, opponent)
         if value in strike.EFFECTS:                                 # 2.12.14.04-06 (B)
             return events + strike.EFFECTS[value](state, self.seat, benefactor, opponent,
-                                                  terror.rng(state))
+                                                  state_rng(state))
         if value == "atomics":                                      # 2.12.14.03 (A and B)
             return (events + terror.EFFECTS[value](state, self.seat, opponent, territory, token)
                     + strike.fallout(state, self.seat, territory,

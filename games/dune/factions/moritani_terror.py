@@ -44,10 +44,7 @@ Rulings (docs/rules-coverage.md, "001 GF9 expansions: Moritani"):
 from __future__ import annotations
 
 import math
-import random
 from typing import Any
-
-import orjson
 
 from pbem.game import Event, Prompt
 
@@ -57,7 +54,7 @@ from ..data import Ability, TokenKind
 from ..decks import draw_treachery
 from ..discard_pile import discard
 from ..forces import add, add_forces, plain, remove_forces, to_tanks
-from ..state import State, ally_of, data, faction_name, forces_at, occupants, storm_order
+from ..state import State, ally_of, data, faction_name, forces_at, occupants, state_rng, storm_order
 from .base import answers, hand_limit, has, lent
 
 TERROR_ANYWHERE = "terror_anywhere"     # lent by the Moritani card's Cunning (001 4.03.07.13)
@@ -82,11 +79,6 @@ RIDES = "terror_moves"      # their sheet's standing word: tokens move with thei
 def kind_of(game: Any) -> TokenKind:
     """Their kind of token in the game's data."""
     return data(game).token_kind(TOKEN)
-
-
-def rng(state: State) -> random.Random:
-    """A generator seeded from the whole state (module docstring)."""
-    return random.Random(orjson.dumps(state, option=orjson.OPT_SORT_KEYS))
 
 
 def supply(state: State, seat: str) -> list[str]:
@@ -478,7 +470,7 @@ def _assassination(state: State, seat: str, mover: str, territory: str,
     if not alive:
         return [Event(EventCode.TERROR_ASSASSINATION, {"faction": seat, "of": mover,
                                                        "leader": None, "spice": 0})]
-    name = rng(state).choice(alive)
+    name = state_rng(state).choice(alive)
     own[name] = leaders.TANKS
     spice = leaders.killed_price(data(state).leader(name))
     state["factions"][seat]["spice"] += spice
@@ -522,7 +514,7 @@ def over_the_limit(state: State) -> list[Event]:
     for seat in state["seats"]:
         hand = state["factions"][seat]["hand"]
         while len(hand) > hand_limit(state, seat):
-            card = hand.pop(rng(state).randrange(len(hand)))
+            card = hand.pop(state_rng(state).randrange(len(hand)))
             discard(state, seat, card)
             events.append(Event(EventCode.HAND_LIMIT_DISCARD, {"faction": seat, "card": card}))
     return events
@@ -541,7 +533,7 @@ def _robbery(state: State, seat: str, mover: str, territory: str,
     treachery card while their hand has room."""
     own = state["factions"][seat]
     if (own.get("robbery") == CARD and len(own["hand"]) < hand_limit(state, seat)):
-        card, events = draw_treachery(state, rng(state))
+        card, events = draw_treachery(state, state_rng(state))
         if card is not None:
             own["hand"].append(card)
             return events + [
@@ -561,7 +553,7 @@ def _sabotage(state: State, seat: str, mover: str, territory: str,
     standing word names (``SABOTAGE GIVE <card>``), if they hold it and that hand has room,
     given to that faction (the table sees a card given, the two factions which)."""
     hand = state["factions"][mover]["hand"]
-    card = hand.pop(rng(state).randrange(len(hand))) if hand else None
+    card = hand.pop(state_rng(state).randrange(len(hand))) if hand else None
     if card is not None:
         discard(state, mover, card)
     events = [Event(EventCode.TERROR_SABOTAGE, {"faction": seat, "of": mover, "card": card})]

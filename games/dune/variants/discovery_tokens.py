@@ -50,7 +50,7 @@ from ..decks import draw_treachery
 from ..discard_pile import discard
 from ..forces import remove_forces, to_tanks
 from ..orders.language import OrderProblem, order_kind
-from ..state import State, data, occupants, sheet, storm_order
+from ..state import State, data, occupants, sheet, state_rng, storm_order
 from .base import Variant
 
 AMOUNT = 6                  # 001 4.06.05: "place 6 spice in the indicated territory"
@@ -166,7 +166,7 @@ def _perform(state: State, seat: str, record: dict[str, Any], name: str) -> list
         return [Event(EventCode.DISCOVERY_SPICE, {"faction": seat, "spice": STASH_SPICE})]
     if record["value"] == CARD_STASH:
         tokens.place(record, None, tokens.ASIDE)
-        card, events = draw_treachery(state, random.Random(f"{state['turn']}/{seat}/stash"))
+        card, events = draw_treachery(state, state_rng(state))
         if card is None:
             return events
         hand = state["factions"][seat]["hand"]
