@@ -201,6 +201,34 @@ def test_001_2_12_08_01_b_terrorize_actions_are_judged_in_the_order_written():
     assert "text B" in error.message
 
 
+def test_001_2_12_08_03_b_two_tokens_in_one_territory_are_each_planned_away():
+    """001 2.12.08.03 (B) PLAN: "Move a Terror token to any Territory on the board"; where
+    Grumman's High side added a second token to a stronghold holding one (001 4.10.12), two
+    PLAN lines from it are read and both carried out, a third refused (self-play game
+    x1k-13-b-basic-random-120, step 92); the bots' actions are read there too (none plotted
+    where the second still lies)."""
+    state = _revival_b()
+    atomics = tokens.find(state, "terror", "atomics")
+    tokens.place(atomics, "moritani", tokens.BOARD, "Carthag", 11)
+    lines = "TERROR PLAN Carthag TO Arrakeen\nTERROR PLAN Carthag TO Funeral Plain"
+    parsed = dune.parse(state, "moritani", lines)
+    assert not parsed.errors
+    (order,) = parsed.orders
+    assert order.value["schemes"] == [["plan", "Carthag", "Arrakeen"],
+                                      ["plan", "Carthag", "Funeral Plain"]]
+    (error,) = dune.parse(state, "moritani", lines + "\nTERROR PLAN Carthag TO Tuek's "
+                          "Sietch").errors
+    assert "no Terror token lies in Carthag" in error.message
+    (prompt,) = [p for p in dune.prompts(state) if p.kind == "terror"]
+    for seed in range(40):
+        for style in ("random", "basic"):
+            text = dune.bot_order(dune.view(state, "moritani"), prompt, random.Random(seed),
+                                  style)
+            assert not dune.parse(state, "moritani", text).errors, text
+    terror.schemed(state, "moritani", order.value["schemes"])
+    assert sorted(terror.placed(state)) == ["Arrakeen", "Funeral Plain"]
+
+
 def test_001_2_12_08_b_both_bots_take_terrorize_actions_that_are_read_back():
     """001 2.12.08.01-04 (B): the random and the basic bots' Terrorize actions in the revival
     round are orders the game reads (and the basic bot's take the token in front back)."""

@@ -425,6 +425,25 @@ def test_001_4_03_07_07_the_random_bot_ships_a_second_time_with_the_card_set():
         state, random.Random(seed), "random")["move:guild"]["plans"])
 
 
+def test_001_4_03_07_07_the_random_bot_s_second_shipment_takes_what_the_first_left():
+    """The Cunning's extra shipment is "subject to your shipment rules" after the first: the
+    Guild's bot, writing its turn as mail, ships the second time from the reserve and spice
+    the first left, so the parser reads every turn it writes (self-play game
+    x1k-13-b-basic-random-124, step 62: SHIP 6 then SHIP 15 of a reserve of 15)."""
+    name = "gf9_4_03_07_07_the_guild_card_s_cunning_ships_a_second_time_after_the_move"
+    scenario = yaml.safe_load((SCENARIOS / f"{name}.yaml").read_text())
+    state = run_scenario({**scenario, "orders": scenario["orders"][:3], "expect": {}})["state"]
+    (prompt,) = [p for p in DUNE.prompts(state) if p.key == "move:guild"]
+    twice = 0
+    for seed in range(60):
+        text = DUNE.bot_order(DUNE.view(state, "guild"), prompt, random.Random(seed), "random")
+        parsed = DUNE.parse(state, "guild", text)
+        assert not parsed.errors, text
+        plan = parsed.orders[0].value["plans"][0]
+        twice += "extra_ship" in plan
+    assert twice
+
+
 def test_001_4_03_07_11_the_richese_cunning_ships_two_no_fields():
     """The No-Field named lands face down, the highest of the supply revealed at once in front
     of the shield with its forces; without the card set the same shipment takes one."""

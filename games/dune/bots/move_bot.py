@@ -60,6 +60,26 @@ def random_shipment(view: dict[str, Any], options: dict[str, Any], rng: random.R
     return shipment
 
 
+def left_after(view: dict[str, Any], options: dict[str, Any], shipment: dict[str, Any]
+               ) -> dict[str, Any]:
+    """The view a second shipment is chosen from (the Spacing Guild Nexus card's Cunning, 001
+    4.03.07.07: "an extra Force Shipment action subject to your shipment rules", after the
+    first): the forces and the token ``shipment`` took from the reserve gone, and the most it
+    may have cost gone from the spice."""
+    own, to = view["own"], shipment["to"]
+    shipped = {} if shipment["kind"] == "cross" else shipment["forces"]
+    count = max(1, sum(shipment["forces"].values()) + (shipment.get("token") is not None))
+    landings = ([options["cross_from"]["landings"]] if shipment["kind"] == "cross" else
+                [places for places in options["shipments"].values() if to in places])
+    cost = max(costs[min(count, len(costs)) - 1]
+               for costs in (places[to]["costs"] for places in landings))
+    after = _shipped_from_reserves(view, shipment) if shipped else view
+    return {**after, "own": {
+        **own, "reserve": {k: n - shipped.get(k, 0) for k, n in own["reserve"].items()},
+        "spice": own["spice"] - cost,
+        "tokens": [t for t in own.get("tokens", []) if t["value"] != shipment.get("token")]}}
+
+
 def random_cross(view: dict[str, Any], cross: dict[str, Any] | None, rng: random.Random
                  ) -> dict[str, Any] | None:
     """Now and then (one time in four) the group its own power ships from the board

@@ -509,13 +509,15 @@ def _territory(state: State, words: list[str]) -> str:
 
 def _schemes_hold(state: State, seat: str, actions: list[list[str]]) -> None:
     """Text B's Terrorize actions are at most three, and each finds its token where it needs
-    it once those before it are done (001 2.12.08.01-04 B)."""
+    it once those before it are done (001 2.12.08.01-04 B).  The board's tokens are counted
+    territory by territory: where two lie (Grumman's High side, 001 4.10.12), each may be
+    PLANned away (2.12.08.03 B)."""
     if len(actions) > terror.TERRORIZE_ACTIONS:
         raise OrderProblem(ErrorCode.BAD_TERROR, "up to three Terrorize actions a turn (001 "
                            "2.12.08 B)", ("TERROR PLOT Robbery IN Carthag",))
     kind = terror.kind_of(state)
     behind, shown = set(terror.supply(state, seat)), set(terror.front(state, seat))
-    board = set(terror.placed(state))
+    board = list(terror.placed(state))
     for verb, what, *where in actions:
         line = text(state, {"schemes": [[verb, what, *where]]})
         if verb == terror.SCHEME:
@@ -535,9 +537,12 @@ def _schemes_hold(state: State, seat: str, actions: list[list[str]]) -> None:
                                                                for v in sorted(behind)))
         if verb == terror.PLAN and what not in board:
             raise OrderProblem(ErrorCode.BAD_TERROR, f"{line}: no Terror token lies in {what}",
-                               tuple(sorted(board)))
-        (behind if verb == terror.PLOT else board).discard(what)
-        board.add(where[0])
+                               tuple(sorted(set(board))))
+        if verb == terror.PLOT:
+            behind.discard(what)
+        else:
+            board.remove(what)
+        board.append(where[0])
 
 
 def _stronghold(state: State, words: list[str], placer: str | None = None) -> str:
@@ -665,7 +670,8 @@ def _random_schemes(prompt: Prompt, rng: random.Random) -> list[list[str]]:
         elif board and free and roll < 0.75:
             source, where = board.pop(rng.randrange(len(board))), free.pop(
                 rng.randrange(len(free)))
-            free.append(source)
+            if source not in board:     # where two lay (001 4.10.12), one lies there still
+                free.append(source)
             board.append(where)
             actions.append([terror.PLAN, source, where])
     return actions

@@ -545,9 +545,10 @@ def random_value(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> di
         if joined:
             plan["move"], plan["join"] = as_read(view, step), as_read(view, joined)
     value: dict[str, Any] = {"plans": [plan]}
-    second = (move_bot.random_shipment(view, options, rng)
-              if options.get("extra_shipment") and plan.get("ship") else None)
-    if second:          # 001 4.03.07.07: a second SHIP, the plan without it if it fails
+    first = shipment or crossed
+    second = (move_bot.random_shipment(move_bot.left_after(view, options, first), options, rng)
+              if options.get("extra_shipment") and first else None)
+    if second:  # 001 4.03.07.07: a second SHIP from what the first left, else the plan alone
         value["plans"] = [{**plan, "extra_ship": as_read(view, second)}, plan]
     if skill_powers.mentat_of(tokens.of(view), seat) is not None:     # 001 4.07.15.06
         value["mentat"] = rng.choice([None, *skill_powers.weapons(view)])
