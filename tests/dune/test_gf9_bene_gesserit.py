@@ -134,3 +134,18 @@ def test_001_2_02_07_the_voice_names_the_expansions_special_cards_and_counts_the
     version_5 = make_rules("gf9", {"ixians_tleilaxu_cards": True}, 5)     # stored games
     assert "POISON TOOTH" not in voice.kinds(version_5)
     assert voice.counted(CardType.POISON_BLADE, "weapon", version_5) == {CardType.POISON_BLADE}
+
+
+def test_001_2_02_07_an_if_voiced_line_reads_chemistry_before_its_colon():
+    """001 2.02.07, "a specific special defense by name": Chemistry (3.02.05, "Defense-Weapon-
+    Special") is one, and ``IF VOICED NOT CHEMISTRY: DEFENSE NONE`` is read, its one-word name
+    the last word before the colon (self-play x1k-12-a-adv-random-39 found it refused as
+    bad-voice: the name was read with the word after it)."""
+    assert voice.phrase_end(["VOICED", "NOT", "CHEMISTRY"]) == 2
+    state, _ = gf9({"Carthag": {BG: 5, HA: 5}}, {HA: ["Chemistry", "Crysknife"]},
+                   ixians_tleilaxu_cards=True)
+    values, errors = read(state, HA, "LEADER Feyd-Rautha\nDIAL 1\nWEAPON Crysknife\n"
+                          "DEFENSE Chemistry\nIF VOICED NOT CHEMISTRY: DEFENSE NONE")
+    assert not errors
+    (plan,) = [v for v in values if isinstance(v, dict) and "if" in v]
+    assert plan["if"] == [[["voiced", False, "chemistry"], {"defense": None}]]

@@ -103,9 +103,10 @@ def kinds(rules: Rules) -> dict[str, CardType]:
 
 def phrase_end(upper: list[str]) -> int | None:
     """The index of the last word of the first kind named in ``upper`` (a kind may take two
-    words: ``POISON DEFENSE``, ``CHEAP HERO``), or None."""
+    words: ``POISON DEFENSE``, ``CHEAP HERO``), or None.  A one-word special name, ``CHEMISTRY``
+    (001 3.02.05), ends at itself, the last word too (before a colon)."""
     for i, word in enumerate(upper):
-        if " ".join(upper[i:i + 2]) in SPECIAL:
+        if i + 1 < len(upper) and " ".join(upper[i:i + 2]) in SPECIAL:
             return i + 1
         if word in KINDS or word in SPECIAL or word == "CHEAP":
             return i + 1 if tuple(upper[i:i + 2]) in SYNONYMS else i
