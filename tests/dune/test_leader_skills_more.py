@@ -242,3 +242,24 @@ def test_001_4_07_15_03_the_diplomat_retreats_whole_forces_after_a_half_dial():
     plan = {"leader": "Gurney Halleck", "dial": 1.5, "spice": 0}
     count = skill_powers.retreating(state, "atreides", plan, {"force": 5})
     assert count == 3 and type(count) is int
+
+
+def test_001_4_07_15_09_4_09_02_the_decipherer_weighs_the_cheap_hero_traitor_as_0():
+    """001 4.07.15.09 with the Cheap Hero traitor (4.09.02, "treat it the same as a normal
+    traitor", the Cheap Hero's strength 0): the Atreides hold it as their one traitor, win with
+    their Rihani Decipherer, draw two and keep the stronger in its place, the Cheap Hero card
+    shuffled back; a self-played twelve-seat game with every variant crashed here, looking the
+    card up as a leader."""
+    from pbem.games.dune.scenario import run_scenario
+
+    name = "gf9_4_07_15_09_rihani_decipherer_looks_at_and_draws_traitors_on_winning.yaml"
+    scenario = yaml.safe_load((SCENARIOS / name).read_text())
+    scenario["options"] = {**scenario["options"], "cheap_hero_traitor": True}
+    scenario["position"]["factions"]["atreides"]["traitors"] = ["Cheap Hero"]
+    scenario["expect"] = {"events": [
+        {"code": "battle-result", "data": {"winner": "atreides"}},
+        {"code": "skill-traitor", "data": {"faction": "atreides", "returned": "Cheap Hero"}}]}
+    result = run_scenario(scenario)
+    assert result["expect"]["checked"] and not result["expect"]["failed"], result["expect"]
+    state = result["state"]
+    assert "Cheap Hero" in state["decks"]["traitors"] and violations(state) == []

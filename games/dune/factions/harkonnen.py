@@ -10,7 +10,8 @@ from pbem.game import Event
 from ..codes import EventCode
 from ..data import NexusUse
 from ..rules import Rules
-from ..state import State, ally_of, data
+from ..state import State, ally_of
+from ..variants.cheap_hero_traitor import strength as traitor_strength
 from ..variants.nexus_cards import (
     PICK,
     TOP_CARD,
@@ -79,8 +80,7 @@ class Harkonnen(Faction):
         held = state["factions"][holder]["traitors"]
         drawn = [deck.pop() for _ in range(count)]
         held += drawn
-        strength = data(state).leader
-        returned = sorted(held, key=lambda name: (strength(name).strength, name))[:count]
+        returned = sorted(held, key=lambda name: (traitor_strength(state, name), name))[:count]
         for name in returned:
             held.remove(name)
         deck += returned

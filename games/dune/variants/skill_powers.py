@@ -60,6 +60,7 @@ from ..data import CardCategory, CardType, Slot, TokenPlace
 from ..leaders import ALIVE, IN_TANKS
 from ..rules import rules_of
 from ..state import State, ally_of, data, occupants
+from .cheap_hero_traitor import strength as traitor_strength
 
 KIND = "leader_skill"
 FRONT = str(TokenPlace.FRONT)       # where a kept card lies (``tokens``: the token layer)
@@ -364,11 +365,10 @@ def _decipher(state: State, seat: str, draws: bool, rng: random.Random) -> list[
     held = state["factions"][seat]["traitors"]
     if not (draws and deck_ and held):
         return events
-    strength = data(state).leader
     drawn = [deck_.pop() for _ in range(min(DRAWN, len(deck_)))]
-    best = max(drawn, key=lambda n: (strength(n).strength, n))
-    worst = min(held, key=lambda n: (strength(n).strength, n))
-    if strength(best).strength > strength(worst).strength:
+    best = max(drawn, key=lambda n: (traitor_strength(state, n), n))
+    worst = min(held, key=lambda n: (traitor_strength(state, n), n))
+    if traitor_strength(state, best) > traitor_strength(state, worst):
         held[held.index(worst)] = best
         drawn.remove(best)
         drawn.append(worst)
