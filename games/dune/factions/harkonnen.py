@@ -10,7 +10,7 @@ from pbem.game import Event
 from ..codes import EventCode
 from ..data import NexusUse
 from ..rules import Rules
-from ..state import State, ally_of
+from ..state import State, ally_of, data
 from ..variants.cheap_hero_traitor import strength as traitor_strength
 from ..variants.nexus_cards import (
     PICK,
@@ -80,7 +80,8 @@ class Harkonnen(Faction):
         held = state["factions"][holder]["traitors"]
         drawn = [deck.pop() for _ in range(count)]
         held += drawn
-        returned = sorted(held, key=lambda name: (traitor_strength(state, name), name))[:count]
+        found = data(state)
+        returned = sorted(held, key=lambda name: (traitor_strength(found, name), name))[:count]
         for name in returned:
             held.remove(name)
         deck += returned

@@ -29,7 +29,6 @@ from __future__ import annotations
 from typing import Any
 
 from ..rules import CHEAP_HERO_TRAITOR as CARD
-from ..state import data
 
 # The cards it matches: the Cheap Heroes, never the Levenbrech that also stands in a leader's
 # place ("Levenbrech cannot be traitored", 001 3.03.14).
@@ -44,10 +43,11 @@ def matched(plan: dict[str, Any]) -> str | None:
     return CARD if plan.get("cheap_hero") in CHEAP_HEROES else None
 
 
-def strength(game: Any, card: str) -> int:
-    """A traitor card's leader's fighting strength: the Cheap Hero's 0 for ``CARD`` (4.09.02),
-    wherever traitor cards are weighed (a skill's pick, a Nexus card's swap)."""
-    return 0 if card == CARD else data(game).leader(card).strength
+def strength(found: Any, card: str) -> int:
+    """A traitor card's leader's fighting strength by the game's data ``found``: the Cheap
+    Hero's 0 for ``CARD`` (4.09.02), wherever traitor cards are weighed (a skill's pick, a
+    Nexus card's swap)."""
+    return 0 if card == CARD else found.leader(card).strength
 
 
 def named(cards: tuple[str, ...], text: str) -> str | None:

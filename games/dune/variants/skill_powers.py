@@ -366,9 +366,10 @@ def _decipher(state: State, seat: str, draws: bool, rng: random.Random) -> list[
     if not (draws and deck_ and held):
         return events
     drawn = [deck_.pop() for _ in range(min(DRAWN, len(deck_)))]
-    best = max(drawn, key=lambda n: (traitor_strength(state, n), n))
-    worst = min(held, key=lambda n: (traitor_strength(state, n), n))
-    if traitor_strength(state, best) > traitor_strength(state, worst):
+    found = data(state)
+    best = max(drawn, key=lambda n: (traitor_strength(found, n), n))
+    worst = min(held, key=lambda n: (traitor_strength(found, n), n))
+    if traitor_strength(found, best) > traitor_strength(found, worst):
         held[held.index(worst)] = best
         drawn.remove(best)
         drawn.append(worst)
