@@ -60,6 +60,21 @@ def free_ports(count: int) -> list[int]:
             s.close()
 
 
+def _bindable(port: int) -> bool:
+    """Whether a server could bind ``port`` on the loopback now (as asyncio binds: with
+    SO_REUSEADDR).  Checked before aiosmtpd binds it: its failure to bind hangs under
+    libfaketime instead of raising."""
+    with socket.socket() as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((HOST, port))
+        except OSError as error:
+            if error.errno != errno.EADDRINUSE:
+                raise
+            return False
+    return True
+
+
 def wait_for_port(port: int, timeout: float = 10.0, alive=lambda: True) -> None:
     """Block until something accepts connections on `port`."""
     deadline = time.monotonic() + timeout
@@ -479,23 +494,16 @@ class SmtpRelay:
         if self.auth:
             kwargs.update(authenticator=self._authenticate, auth_required=True,
                           auth_require_tls=self.starttls)
-        for attempt in range(3):
-            self._controller = Controller(
-                _RelayHandler(self), hostname=HOST, port=self.port, server_hostname="relay.test",
-                **kwargs,
-            )
-            try:
-                self._controller.start()
-            except OSError as e:  # taken by another test's server since free_port()
-                self._controller.loop.close()
-                self._controller = None
-                if e.errno != errno.EADDRINUSE or self._listened or attempt == 2:
-                    raise
+        if not self._listened:      # another test's server may have taken it since free_port()
+            while not _bindable(self.port):
                 self.port = free_port()
-            else:
-                self._listened = True
-                return self
-        raise AssertionError("unreachable")
+        self._controller = Controller(
+            _RelayHandler(self), hostname=HOST, port=self.port, server_hostname="relay.test",
+            **kwargs,
+        )
+        self._controller.start()
+        self._listened = True
+        return self
 
     def stop(self) -> None:
         """Stop listening; `start()` brings the relay back on the same port."""
