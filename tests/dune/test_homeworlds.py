@@ -711,6 +711,21 @@ def _salusa(options: dict, emperor: str, steps: int = 2) -> dict:
     return scenario
 
 
+def _standing_word(state, kind: str, seat: str, offered: bool, line: str, template: str):
+    """A homeworld's standing word asked of ``seat`` (optional, ``template`` its default) and
+    ``line`` read, exactly when ``offered``; its prompt and the order read, else None."""
+    prompts = [p for p in dune.prompts(state) if p.kind == kind]
+    assert [p.seat for p in prompts] == ([seat] if offered else [])
+    parsed = dune.parse(state, seat, line)
+    assert (parsed.errors == []) is offered
+    if not offered:
+        return None
+    (prompt,) = prompts
+    assert prompt.optional and prompt.template == template
+    (order,) = parsed.orders
+    return prompt, order
+
+
 def test_001_4_10_12_salusa_secundus_move_is_a_standing_word_only_with_two_homeworlds():
     """4.10.12 "Salusa Secundus": "the Emperor can use their Movement to Move forces from
     Kaitain to Salusa Secundus (or vice versa)": with both homeworlds (the advanced game) the
@@ -720,15 +735,11 @@ def test_001_4_10_12_salusa_secundus_move_is_a_standing_word_only_with_two_homew
     for options, offered in (({"homeworlds": True, "advanced": True}, True),
                              ({"homeworlds": True}, False), ({"advanced": True}, False)):
         state = run_scenario(_salusa(options, "", steps=1))["state"]     # the Emperor's turn
-        prompts = [p for p in dune.prompts(state) if p.kind == homeworld_move.KIND]
-        assert [p.seat for p in prompts] == (["emperor"] if offered else [])
-        parsed = dune.parse(state, "emperor", "SALUSA MOVE 2 1* TO Salusa")
-        assert (parsed.errors == []) is offered
+        found = _standing_word(state, homeworld_move.KIND, "emperor", offered,
+                               "SALUSA MOVE 2 1* TO Salusa", "SALUSA NONE")
         if not offered:
             continue
-        (prompt,) = prompts
-        assert prompt.optional and prompt.template == "SALUSA NONE"
-        (order,) = parsed.orders
+        prompt, order = found
         assert order.value == {"forces": {"force": 2, "sardaukar": 1}, "to": "Salusa Secundus"}
         assert order.text == "SALUSA MOVE 2 1* TO Salusa Secundus"
         (error,) = dune.parse(state, "emperor", "SALUSA MOVE 2 TO Caladan").errors
@@ -828,15 +839,11 @@ def test_001_4_10_12_junction_offer_is_a_standing_word_only_with_the_homeworld()
         if not offered:
             scenario["position"]["forces"].pop("Tuek's Sietch")
         state = load_scenario(scenario).state
-        prompts = [p for p in dune.prompts(state) if p.kind == junction.KIND]
-        assert [p.seat for p in prompts] == (["guild"] if offered else [])
-        parsed = dune.parse(state, "guild", "JUNCTION OFFER FULL TO Atreides")
-        assert (parsed.errors == []) is offered
+        found = _standing_word(state, junction.KIND, "guild", offered,
+                               "JUNCTION OFFER FULL TO Atreides", "JUNCTION NONE")
         if not offered:
             continue
-        (prompt,) = prompts
-        assert prompt.optional and prompt.template == "JUNCTION NONE"
-        (order,) = parsed.orders
+        prompt, order = found
         assert order.value == {"rate": "full", "to": ["atreides"]}
         assert order.text == "JUNCTION OFFER FULL TO Atreides"
         (error,) = dune.parse(state, "guild", "JUNCTION OFFER SOME").errors
