@@ -270,7 +270,8 @@ def move_destinations(state: State, faction: str, territory: str,
     moves = move_range(state, faction, territory, ornithopters, moving)
     storm = state["storm"]["sector"]
     through = through_storm(state, faction)
-    blocked, closed = _blocked(state, faction) - {territory}, _move_closed(state, faction)
+    barred = _blocked(state, faction)
+    blocked, closed = barred - {territory}, _move_closed(state, faction, barred)
     # Each start's ends (``_ends``, cached); a place is in reach of the group wherever it
     # stands if it is in reach of one of its sectors.
     reposition = rules_of(state).repositioning
@@ -323,7 +324,8 @@ class DestinationsByPlace(Mapping[Place, dict[str, tuple[int, ...]]]):
     def _barred(self) -> tuple[frozenset[str], frozenset[str]]:
         """The blocked strongholds and the closed territories, asked at the first place read (a
         bot often reads none)."""
-        return _blocked(self._state, self._faction), _move_closed(self._state, self._faction)
+        blocked = _blocked(self._state, self._faction)
+        return blocked, _move_closed(self._state, self._faction, blocked)
 
     def __getitem__(self, place: Place) -> dict[str, tuple[int, ...]]:
         if place not in self._found:
@@ -355,20 +357,20 @@ class DestinationsByPlace(Mapping[Place, dict[str, tuple[int, ...]]]):
         return sum(len(sectors) for sectors in self._places.values())
 
 
-def _closed(state: State, faction: str) -> frozenset[str]:
+def _closed(state: State, faction: str, blocked: frozenset[str]) -> frozenset[str]:
     """The territories the faction may not end a shipment or move in (``entry_problem``):
-    only where forces are; a stronghold full, or with an ally only for an allied faction
-    (issue 20: the board's other territories are not asked)."""
-    closed = _blocked(state, faction)
+    only where forces are; a stronghold full (``blocked``: the faction's ``_blocked``), or
+    with an ally only for an allied faction (issue 20: the board's other territories are not
+    asked)."""
     if ally_of(state, faction):
-        return closed | {t for t in state["forces"] if barring_allies(state, faction, t)}
-    return closed
+        return blocked | {t for t in state["forces"] if barring_allies(state, faction, t)}
+    return blocked
 
 
-def _move_closed(state: State, faction: str) -> frozenset[str]:
+def _move_closed(state: State, faction: str, blocked: frozenset[str]) -> frozenset[str]:
     """The territories the faction may not end a move in: ``_closed`` and ``moves_barred``."""
-    barred = moves_barred(state, faction)
-    return _closed(state, faction) | frozenset(barred) if barred else _closed(state, faction)
+    closed, barred = _closed(state, faction, blocked), moves_barred(state, faction)
+    return closed | frozenset(barred) if barred else closed
 
 
 def moves_barred(state: State, faction: str) -> dict[str, str]:
@@ -587,11 +589,12 @@ def shipment_kinds(state: State, faction: str) -> tuple[str, ...]:
     Fremen shield 2; WBC lines 1192, 1200).  A GF9 ally of the Guild may cross-ship but not
     ship back to its reserves (001 2.06.11: CROSS-SHIP alone, ``ally_cross_ship``)."""
     guild_kinds = _guild_power(state, faction, Ability.GUILD_SHIPMENT)
-    ours = ("cross", "back") if guild_kinds else ("cross",) if guild_cross(
-        state, faction) or factions.power(faction, state).cross_from(state) or offered(
-        state, faction) or variants.cross_ships(state, faction) else ()     # 4.03.07.07 B
-    ours = tuple(kind for kind in ours if not cancelled(    # GF9 001 3.01.12.02
-        state, {"cross": "cross-ship", "back": "off-planet"}[kind], faction))
+    ours = ("cross", "back") if guild_kinds else ("cross",) if _ally_power(   # ``guild_cross``
+        state, faction, Ability.ALLY_CROSS_SHIP) or factions.power(faction, state).cross_from(
+        state) or offered(state, faction) or variants.cross_ships(state, faction) else ()
+    if ours:                                                # 4.03.07.07 B above
+        ours = tuple(kind for kind in ours if not cancelled(    # GF9 001 3.01.12.02
+            state, {"cross": "cross-ship", "back": "off-planet"}[kind], faction))
     if not native(state, faction):
         return ("reserve", *ours)
     if not ours:
@@ -729,7 +732,7 @@ def shipment_destinations(state: State, faction: str, kind: str = "reserve",
     assert kind in KINDS, kind
     if kind == "back":
         return {}
-    storm, closed = state["storm"]["sector"], _closed(state, faction)
+    storm, closed = state["storm"]["sector"], _closed(state, faction, _blocked(state, faction))
     closed |= tokens.barring_shipment(state)        # 001 2.12.14.03: "(including Fremen)"
     if kind == NATIVE:
         into_storm = (factions.has(state, faction, Ability.STORM_HALF_LOSSES)  # shield 7, XV
@@ -780,13 +783,6 @@ def _landings(board: layer.Key, storm: int | None, closed: frozenset[str],
     return _by_territory(board[0], places)
 
 
-def shipment_landing(state: State, faction: str, kind: str, destination: str,
-                     sector: int | None, source: str | None = None) -> Landing:
-    """The sector a shipment lands in (``choose_sector``)."""
-    open_ = shipment_destinations(state, faction, kind, source)
-    return choose_sector(state, destination, sector, open_.get(destination, ()), faction)
-
-
 def shipment_losses(state: State, faction: str, kind: str, territory: str, sector: int,
                     forces: Counts) -> Counts:
     """The forces the storm kills of a Fremen arrival under it: half, rounded up, where the
@@ -805,6 +801,16 @@ def check_shipment(state: State, faction: str, kind: str, destination: str | Non
     what is legal (cost included).  ``source`` (and ``from_sector`` where the faction has
     several groups there) for ``cross`` and ``back``; ``destination`` None for ``back``.
     Paying is the caller's: allies may pay (XII.E.4)."""
+    return checked_shipment(state, faction, kind, destination, sector, forces, source, karama,
+                            from_sector)[0]
+
+
+def checked_shipment(state: State, faction: str, kind: str, destination: str | None,
+                     sector: int | None, forces: Counts, source: str | None = None,
+                     karama: bool = False, from_sector: int | None = None
+                     ) -> tuple[int, Landing]:
+    """``check_shipment``'s cost and where the shipment lands (``choose_sector``; none for
+    ``back``): the destinations worked out once."""
     kinds = shipment_kinds(state, faction)
     if kind not in kinds:
         word = {"cross": "cross-ship", "back": "off-planet"}.get(kind, "")
@@ -828,7 +834,7 @@ def check_shipment(state: State, faction: str, kind: str, destination: str | Non
         if why:
             raise OrderProblem(ErrorCode.SHIPMENT_KIND, why, (KIND_FORMS["cross"],))
         if kind == "back":
-            return shipment_cost(state, faction, source, counted, kind)
+            return shipment_cost(state, faction, source, counted, kind), Landing(None)
     else:
         _check_reserve(state, faction, forces)
     assert destination is not None, kind
@@ -845,19 +851,21 @@ def _check_reserve(state: State, faction: str, forces: Counts) -> None:
 
 
 def _check_landing(state: State, faction: str, kind: str, destination: str,
-                   sector: int | None, count: int, source: str | None, karama: bool) -> int:
-    """The cost of a shipment into ``destination``, or the OrderProblem saying why not."""
+                   sector: int | None, count: int, source: str | None, karama: bool
+                   ) -> tuple[int, Landing]:
+    """The cost of a shipment into ``destination`` and where it lands, or the OrderProblem
+    saying why not."""
     open_ = shipment_destinations(state, faction, kind, source)
     if kind == "reserve" and destination in _own_advisors(state, faction):
         raise OrderProblem(ErrorCode.ADVISORS_THERE,
                            f"your advisors are in {destination}: your forces are shipped as "
                            "fighters, never into a territory your advisors occupy (001 "
                            "2.02.14)", _places(state, open_))
-    sector = choose_sector(state, destination, sector, open_.get(destination, ()),
-                           faction).sector
+    landing = choose_sector(state, destination, sector, open_.get(destination, ()), faction)
+    sector = landing.sector
     cost = shipment_cost(state, faction, destination, count, kind, karama)
     if sector in open_.get(destination, ()):
-        return cost
+        return cost, landing
     valid = _places(state, open_)
     costs = (f"; {plural(count, 'force')} cost{'s' if count == 1 else ''} {cost} spice there"
              if cost else "")

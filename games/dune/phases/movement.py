@@ -419,7 +419,8 @@ def bot_options(state: State, seat: str, waits: bool) -> dict[str, Any]:
     (issue 20: a bot reads its own groups' and the landing it chose, of some seventy)."""
     normal = state["factions"][seat]["reserve"].get(plain(state, seat), 0)
     shipments: dict[str, _Landings] = {}
-    for kind in reach.shipment_kinds(state, seat):
+    kinds = reach.shipment_kinds(state, seat)
+    for kind in kinds:
         if kind in ("reserve", reach.NATIVE) and normal:
             shipments[kind] = _Landings(state, seat, kind, normal,
                                         reach.shipment_destinations(state, seat, kind))
@@ -441,7 +442,7 @@ def bot_options(state: State, seat: str, waits: bool) -> dict[str, Any]:
     if moves.may_fly(state, seat):  # 001 3.03.07, 4.06.08.05: the Ornithopter's range
         found["ornithopter_reach"] = _Reach(reach.destinations_by_place(
             state, seat, sectors, True), sectors)
-    if not reach.guild_cross(state, seat) and "cross" in reach.shipment_kinds(state, seat):
+    if "cross" in kinds and not reach.guild_cross(state, seat):
         found["cross_from"] = _cross_from(state, seat)      # 001 2.11.17.07 B: its own
     if factions.power(seat, state).ships_coexisting:    # 001 2.13.06: Smugglers fly not
         found["smuggled_reach"] = _Reach(reach.destinations_by_place(

@@ -158,10 +158,9 @@ def ship(state: State, seat: str, order: dict[str, Any]) -> list[Event]:
         if problem:
             raise OrderProblem(ErrorCode.BAD_SHIPMENT, problem, ())
         checked = {**forces, plain(state, seat): forces.get(plain(state, seat), 0) + 1}
-    cost = reach.check_shipment(state, seat, kind, order.get("to"), order.get("sector"),
-                                checked, source=source, karama=rate, from_sector=from_sector)
-    sector, chosen = (reach.shipment_landing(state, seat, kind, order["to"], order.get("sector"),
-                                             source) if kind != "back" else (None, None))
+    cost, (sector, chosen) = reach.checked_shipment(
+        state, seat, kind, order.get("to"), order.get("sector"), checked, source=source,
+        karama=rate, from_sector=from_sector)
     played: list[Event] = []
     if rate:
         played, rate = karama.play(state, seat)
@@ -171,7 +170,8 @@ def ship(state: State, seat: str, order: dict[str, Any]) -> list[Event]:
     smuggled = (factions.power(seat, state).smuggled_cost(state, order["to"], total(forces))
                 if order.get("coexist") and kind == "reserve" and not rate else None)
     cost = cost if smuggled is None else smuggled       # 001 2.13.06: the Smugglers' rate
-    paid = pay(state, seat, cost, reach.payee(state, seat, rate))
+    payee = reach.payee(state, seat, rate)
+    paid = pay(state, seat, cost, payee)
     played += cross_shipped(state, seat) if kind == "cross" else []      # 001 4.03.07.07 B
     if kind in ("reserve", reach.NATIVE):
         take(state["factions"][seat]["reserve"], forces)
@@ -197,9 +197,8 @@ def ship(state: State, seat: str, order: dict[str, Any]) -> list[Event]:
         data_["token"] = tokens.standing_words(state)
     events = [*played, Event(EventCode.SHIPMENT, {**data_, "territory": territory, "sector": sector,
                                           **_chosen(chosen)}),
-              *variants.paid(state, seat, reach.payee(state, seat, rate), cost,
-                            payment=factions.SHIPMENT),
-              *variants.shipment_paid(state, seat, reach.payee(state, seat, rate), cost)]
+              *variants.paid(state, seat, payee, cost, payment=factions.SHIPMENT),
+              *variants.shipment_paid(state, seat, payee, cost)]
     if token is not None:
         events += owner.token_shipped(state, token, territory, sector, seat)
     events += storm_on_arrival(state, seat, kind, territory, sector, forces)
