@@ -217,11 +217,19 @@ def has_ornithopters(state: State, faction: str) -> bool:
     at the end of the storm round (line 1188); under AH it has forces there now, coexisting
     Bene Gesserit not counting (IX.C.2.a.1; XV.B.4); a face-down token standing for its forces
     there counts as a force (001 2.10.12 MOVE AS ONE: a No-Field "for purposes of movement")."""
-    if rules_of(state).ornithopters_from_storm_round:
+    rules = rules_of(state)
+    if rules.ornithopters_from_storm_round:
         return faction in state["ornithopters"]
-    return any(faction in occupants(state, t.name)
-               or any(token["owner"] == faction for token in tokens.occupying(state, t.name))
-               for t in data(state).board.territories if t.ornithopters)
+    return any(faction in occupants(state, city)
+               or any(token["owner"] == faction for token in tokens.occupying(state, city))
+               for city in _ornithopter_cities(rules.layers))
+
+
+@cache
+def _ornithopter_cities(layers: tuple[str, ...]) -> tuple[str, ...]:
+    """The territories of the printed board of the data's layers whose occupants have
+    ornithopters (IX.C.2.a.1: Arrakeen and Carthag), in board order."""
+    return tuple(t.name for t in layered_data(layers).board.territories if t.ornithopters)
 
 
 def move_range(state: State, faction: str, territory: str | None = None,
@@ -337,7 +345,8 @@ class DestinationsByPlace(Mapping[Place, dict[str, tuple[int, ...]]]):
                 return self._found[place]
             blocked, closed = self._barred
             moves = move_range(self._state, self._faction, territory, self._ornithopters,
-                               groups(self._state, self._faction, territory).get(sector))
+                               forces_at(self._state, territory).get(str(sector), {}).get(
+                                   self._faction))          # its group's (``groups``)
             storm = self._state["storm"]["sector"]
             ends = _ends(territory, sector, moves, None if self._through else storm,
                          blocked - {territory} if territory in blocked else blocked, closed,
@@ -554,6 +563,8 @@ def gathered(state: State, faction: str, source: str, leaving: int, forces: Coun
     """(sector, forces) taken from ``source`` for a move from ``leaving``: that sector's
     forces first, then under GF9 the rest of its run (``_gatherings``)."""
     held = groups(state, faction, source)
+    if not rules_of(state).moves_gather_sectors:    # the group is the sector's (Q&A XXV.B.1)
+        return spread(forces, [(leaving, held.get(leaving, {}))])
     run = next((part for part in _gatherings(state, faction, source, leaving)), [leaving])
     return spread(forces, ((sector, held.get(sector, {}))
                            for sector in [leaving, *(s for s in run if s != leaving)]))

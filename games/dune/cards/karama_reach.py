@@ -214,7 +214,9 @@ def notes(state: State, seat: str) -> list[str]:
 
 
 def lift_turn(state: State) -> None:
-    """The turn's cancelled uses are over: their one use is done."""
+    """The turn's cancelled uses are over: their one use is done (none in most states)."""
+    if not state["prevented"]:
+        return
     for word, found in REACHES.items():
         if found.at == TURN:
             karama.lift(state, word)

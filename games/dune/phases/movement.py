@@ -425,9 +425,11 @@ def bot_options(state: State, seat: str, waits: bool) -> dict[str, Any]:
             shipments[kind] = _Landings(state, seat, kind, normal,
                                         reach.shipment_destinations(state, seat, kind))
     held: dict[str, set[int]] = {}
-    for territory in state["forces"]:
-        for sector in reach.groups(state, seat, territory):
-            held.setdefault(territory, set()).add(sector)
+    for territory, by_sector in state["forces"].items():    # its groups (``reach.groups``)
+        mine = sorted(int(sector) for sector, by_faction in by_sector.items()
+                      if seat in by_faction)
+        if mine:
+            held[territory] = set(mine)
     for token in tokens.face_down_of(state, seat):      # 001 2.10.12: a No-Field moves alone
         held.setdefault(token["territory"], set()).add(token["sector"])
     sectors = _Places([held, *(landings.sectors for landings in shipments.values())])

@@ -346,7 +346,8 @@ def arrived(state: State, seat: str, territory: str, wish: bool | None, count: i
     token's effect put on the board (``token_arrivals``) arrive in turn."""
     events = [e for f in factions.in_play(state, "arrived")
               for e in f.arrived(state, seat, territory, wish, count, source)]
-    events += _allied(state, events)                                    # 001 2.11.17.12 B
+    if events:
+        events += _allied(state, events)                                # 001 2.11.17.12 B
     entered = token_triggers.entering(state, seat, territory, source, count)
     if entered:
         advisors = territory in factions.power(seat, state).coexisting(state)
@@ -375,8 +376,9 @@ def _chosen(chosen: str | None) -> dict[str, str]:
 # --- cards
 def holds(state: State, seat: str, card_type: CardType) -> str | None:
     """The first card of a type in the faction's hand, or None."""
+    cards = data(state)
     for card in state["factions"][seat]["hand"]:
-        if data(state).treachery_card(card).type is card_type:
+        if cards.treachery_card(card).type is card_type:
             return card
     return None
 
@@ -401,8 +403,9 @@ def may_fly(state: State, seat: str) -> bool:
 
 
 def _card_with(state: State, seat: str, effect: Effect) -> str | None:
+    cards = data(state)
     for card in state["factions"][seat]["hand"]:
-        if effect in data(state).treachery_card(card).effects:
+        if effect in cards.treachery_card(card).effects:
             return card
     return None
 
