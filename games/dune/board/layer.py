@@ -119,16 +119,14 @@ def paths(territory: str, starts: tuple[int, ...], moves: int, storm: int | None
     prompts ask it for every place a shipment may land): read it, never change it."""
     entered = {(territory, s): 0 for s in starts}
     queue = deque(entered)
-    steps = _steps(board)
+    steps = _clear_steps(board, storm)
     beyond = moves + 1
     while queue:
         place = queue.popleft()
         here = entered[place]
         for step, cost in steps[place]:
             count = here + cost
-            if count > moves or entered.get(step, beyond) <= count:
-                continue
-            if (step[0] != POLAR_SINK and step[1] == storm) or step[0] in blocked:
+            if count > moves or entered.get(step, beyond) <= count or step[0] in blocked:
                 continue
             entered[step] = count
             if cost:
@@ -155,19 +153,41 @@ def _steps(board: Key) -> dict[Spot, tuple[tuple[Spot, int], ...]]:
     return {place: tuple(next_to) for place, next_to in steps.items()}
 
 
+@functools.lru_cache(maxsize=256)
+def _clear_steps(board: Key, storm: int | None) -> dict[Spot, tuple[tuple[Spot, int], ...]]:
+    """``_steps`` but those into the ``storm``'s sector (never the Polar Sink's), in their
+    order: the paths' and routes' steps while the storm is there."""
+    steps = _steps(board)
+    clear = dict(steps)
+    for place in _entering(board).get(storm, ()):
+        clear[place] = tuple((step, cost) for step, cost in steps[place]
+                             if step[0] == POLAR_SINK or step[1] != storm)
+    return clear
+
+
+@functools.lru_cache(maxsize=64)
+def _entering(board: Key) -> dict[int, tuple[Spot, ...]]:
+    """Sector -> the spots with a step into it (the Polar Sink, in no sector, aside)."""
+    found: dict[int, dict[Spot, None]] = {}
+    for place, next_to in _steps(board).items():
+        for step, _cost in next_to:
+            if step[0] != POLAR_SINK:
+                found.setdefault(step[1], {})[place] = None
+    return {sector: tuple(places) for sector, places in found.items()}
+
 
 def route(start: Spot, end: Spot, storm: int | None, board: Key) -> list[str]:
     """The territories a move from ``start`` to ``end`` passes, in order, ``start``'s first and
     ``end``'s last: the first of the shortest routes clear of the storm (fewest territories
     entered, as ``paths`` counts them)."""
-    steps = _steps(board)
+    steps = _clear_steps(board, storm)
     best, before = {start: 0}, {start: start}
     queue = deque([start])
     while queue:
         spot = queue.popleft()
         for step, cost in steps[spot]:
             count = best[spot] + cost
-            if (step[0] != POLAR_SINK and step[1] == storm) or best.get(step, count + 1) <= count:
+            if best.get(step, count + 1) <= count:
                 continue
             best[step], before[step] = count, spot
             queue.append(step) if cost else queue.appendleft(step)
