@@ -240,19 +240,20 @@ def move_range(state: State, faction: str, territory: str | None = None,
     the Ixians' Cyborgs, 001 2.07.13, 2.07.17), the group's ``forces`` where known."""
     if ornithopters is None:
         ornithopters = has_ornithopters(state, faction)
-    if (territory is not None and coexists(state, faction, territory)
-            and not factions.power(faction, state).coexisting_fly):
+    power = factions.power(faction, state)
+    if territory is not None and coexists(state, faction, territory) and not power.coexisting_fly:
         ornithopters = False
-    base = sheet(faction, state).movement
     movement = (1 if cancelled(state, "movement", faction)             # GF9 001 2.04.07, 3.01.12
                 or factions.withheld(state, faction, factions.MOVEMENT)   # 001 4.03.07.05
-                else factions.power(faction, state).movement(state, base, forces, territory))
-    bonus = variants.movement_bonus(state, faction, territory) if territory else 0
-    bonus += sum(f.extra_moves(state, faction)          # 001 2.09.08 (A), 2.09.11 (B): Kulon
-                 for f in factions.in_play(state, "extra_moves"))
-    base = variants.widened(state, faction, max(movement, ORNITHOPTER_RANGE if ornithopters
-                                                else 0))            # 001 4.07.15.07
-    return base + bonus                                             # 001 4.04.04.04
+                else power.movement(state, sheet(faction, state).movement, forces, territory))
+    movement = max(movement, ORNITHOPTER_RANGE if ornithopters else 0)
+    extra = factions.in_play(state, "extra_moves")      # 001 2.09.08 (A), 2.09.11 (B): Kulon
+    bonus = sum(f.extra_moves(state, faction) for f in extra) if extra else 0
+    if not variants.in_play(state):                     # no variant's bonus nor widening
+        return movement + bonus
+    if territory:
+        bonus += variants.movement_bonus(state, faction, territory)     # 001 4.04.04.04
+    return variants.widened(state, faction, movement) + bonus           # 001 4.07.15.07
 
 
 def groups(state: State, faction: str, territory: str) -> dict[int, Counts]:
@@ -350,13 +351,17 @@ class DestinationsByPlace(Mapping[Place, dict[str, tuple[int, ...]]]):
             storm = self._state["storm"]["sector"]
             ends = _ends(territory, sector, moves, None if self._through else storm,
                          blocked - {territory} if territory in blocked else blocked, closed,
-                         self._reposition, layer.key(self._state))
+                         self._reposition, self._board)
             self._found[place] = _clear_of_storm(self._state, ends) if self._through else ends
         return self._found[place]
 
     @cached_property
     def _through(self) -> bool:
         return through_storm(self._state, self._faction)
+
+    @cached_property
+    def _board(self) -> layer.Key:
+        return layer.key(self._state)
 
     def __iter__(self) -> Iterator[Place]:
         return ((territory, sector) for territory, sectors in self._places.items()
@@ -752,8 +757,9 @@ def shipment_destinations(state: State, faction: str, kind: str = "reserve",
                               arrivals(state, faction), None))
     if kind == "reserve":
         closed |= _own_advisors(state, faction)
-    closed |= variants.shut(state, faction, kind,       # 001 4.10.04-05, 4.10.08
-                            _guild_homeworlds(state, faction, kind))
+    if variants.in_play(state):
+        closed |= variants.shut(state, faction, kind,   # 001 4.10.04-05, 4.10.08
+                                _guild_homeworlds(state, faction, kind))
     return dict(_landings(layer.key(state), storm, closed | _shut(state, faction), None, source))
 
 

@@ -426,10 +426,9 @@ def bot_options(state: State, seat: str, waits: bool) -> dict[str, Any]:
                                         reach.shipment_destinations(state, seat, kind))
     held: dict[str, set[int]] = {}
     for territory, by_sector in state["forces"].items():    # its groups (``reach.groups``)
-        mine = sorted(int(sector) for sector, by_faction in by_sector.items()
-                      if seat in by_faction)
+        mine = [int(sector) for sector, by_faction in by_sector.items() if seat in by_faction]
         if mine:
-            held[territory] = set(mine)
+            held[territory] = set(sorted(mine))
     for token in tokens.face_down_of(state, seat):      # 001 2.10.12: a No-Field moves alone
         held.setdefault(token["territory"], set()).add(token["sector"])
     sectors = _Places([held, *(landings.sectors for landings in shipments.values())])
@@ -481,16 +480,20 @@ def _cross_from(state: State, seat: str) -> dict[str, Any] | None:
 
 class _Places(Mapping[str, set[int]]):
     """Territory -> the sectors of ``bot_options``'s places: its groups', its face-down
-    tokens' and where a shipment may land (``parts``), joined when a territory is read (issue
-    20: a bot reads a few of some seventy)."""
+    tokens' and where a shipment may land (``parts``), joined when a territory is first read
+    (issue 20: a bot reads a few of some seventy); read them, never change them."""
 
     def __init__(self, parts: list[Mapping[str, Collection[int]]]) -> None:
         self._parts = parts
+        self._joined: dict[str, set[int]] = {}
 
     def __getitem__(self, territory: str) -> set[int]:
-        if not any(territory in part for part in self._parts):
-            raise KeyError(territory)
-        return {sector for part in self._parts for sector in part.get(territory, ())}
+        if territory not in self._joined:
+            if not any(territory in part for part in self._parts):
+                raise KeyError(territory)
+            self._joined[territory] = {sector for part in self._parts
+                                       for sector in part.get(territory, ())}
+        return self._joined[territory]
 
     def __iter__(self) -> Iterator[str]:
         return iter(dict.fromkeys(territory for part in self._parts for territory in part))

@@ -22,6 +22,7 @@ and movement its forces sharing a territory with its ally's go to the tanks (001
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from pbem.game import Event
@@ -44,6 +45,7 @@ from ..state import (
     faction_name,
     factions_in,
     forces_at,
+    layered_data,
     occupants,
 )
 from ..variants.nexus_cards import EXTRA_SHIPMENT, cross_shipped, played, set_at
@@ -403,11 +405,19 @@ def may_fly(state: State, seat: str) -> bool:
 
 
 def _card_with(state: State, seat: str, effect: Effect) -> str | None:
-    cards = data(state)
-    for card in state["factions"][seat]["hand"]:
-        if effect in cards.treachery_card(card).effects:
-            return card
+    having = _cards_with(rules_of(state).layers, effect)
+    if having:                          # none in most games (a classic deck has no such card)
+        for card in state["factions"][seat]["hand"]:
+            if card in having:
+                return card
     return None
+
+
+@cache
+def _cards_with(layers: tuple[str, ...], effect: Effect) -> frozenset[str]:
+    """The treachery cards of the data of these layers that have the effect."""
+    return frozenset(card.id for card in layered_data(layers).treachery_deck
+                     if effect in card.effects)
 
 
 def discard(state: State, seat: str, card_type: CardType, what: str) -> None:
