@@ -961,24 +961,28 @@ def arrival_territories(ruleset: str, faction: str) -> frozenset[str]:
 # --- helpers
 def _by_territory(layers: tuple[str, ...], places: set[Place]) -> dict[str, tuple[int, ...]]:
     """Places grouped by territory, in the order of the board of the data's layers, sectors in
-    the territory's order."""
-    order = _board_order(layers)
+    the territory's order (``_board_order``)."""
     found: dict[str, list[int]] = {}
-    for territory, sector in places:
+    for territory, sector in sorted(places, key=_board_order(layers).__getitem__):
         found.setdefault(territory, []).append(sector)
-    return {t: tuple(sorted(found[t], key=order.get(t, _LAST)[1].index))
-            for t in sorted(found, key=lambda t: order.get(t, _LAST)[0])}
+    return {territory: tuple(sectors) for territory, sectors in found.items()}
 
 
-_LAST = (1 << 16, (0,))         # a place of the board layer: after the printed territories
+class _Order(dict):
+    """Place -> its rank in board order; a place of the board layer, on no printed territory,
+    after them all (``__missing__``)."""
+
+    def __missing__(self, place: Place) -> tuple[int, int]:
+        return (1 << 16, 0)
 
 
 @cache
-def _board_order(layers: tuple[str, ...]) -> dict[str, tuple[int, tuple[int, ...]]]:
-    """Territory -> its index on the board of the data's layers and its sectors (0 alone for
-    the Polar Sink)."""
-    return {t.name: (index, t.sectors or (0,))
-            for index, t in enumerate(layered_data(layers).board.territories)}
+def _board_order(layers: tuple[str, ...]) -> _Order:
+    """(territory, sector) -> the territory's index on the board of the data's layers and the
+    sector's among the territory's (0 alone for the Polar Sink)."""
+    return _Order({(t.name, sector): (index, rank)
+                   for index, t in enumerate(layered_data(layers).board.territories)
+                   for rank, sector in enumerate(t.sectors or (0,))})
 
 
 class Landing(NamedTuple):
