@@ -160,10 +160,25 @@ def _blocked(state: State, faction: str) -> frozenset[str]:
     forces = state["forces"]
     ignored = heighliner.ignored_by(state, faction)                     # 001 3.07.04
     occupied = tokens.occupied(state)
-    return frozenset(t.name for t in layer.board(state).strongholds
-                     if t.name in forces and t.name != ignored
-                     and _two_others(state, faction, t.name, t.name in occupied)
-                     and variants.co_occupier(state, t.name) != faction)   # 4.03.07.12 B
+    found = []
+    for t in layer.board(state).strongholds:
+        name = t.name
+        here = forces.get(name)
+        if (here and name != ignored and (name in occupied or _crowded(here, faction))
+                and _two_others(state, faction, name, name in occupied)
+                and variants.co_occupier(state, name) != faction):         # 4.03.07.12 B
+            found.append(name)
+    return frozenset(found)
+
+
+def _crowded(sectors: Mapping[str, Mapping[str, Counts]], faction: str) -> bool:
+    """Whether the forces of a territory (sector -> faction -> forces) may be those of two
+    factions other than ``faction``: a quick test before ``_two_others`` (one sector holding
+    fewer is not)."""
+    if len(sectors) != 1:
+        return True
+    (by_faction,) = sectors.values()
+    return len(by_faction) - (faction in by_faction) >= 2
 
 
 def _two_others(state: State, faction: str, territory: str, covered: bool) -> bool:
@@ -376,9 +391,13 @@ def _closed(state: State, faction: str, blocked: frozenset[str]) -> frozenset[st
     only where forces are; a stronghold full (``blocked``: the faction's ``_blocked``), or
     with an ally only for an allied faction (issue 20: the board's other territories are not
     asked)."""
-    if ally_of(state, faction):
-        return blocked | {t for t in state["forces"] if barring_allies(state, faction, t)}
-    return blocked
+    allies = ally_of(state, faction)
+    if not allies or rules_of(state).ally_constraint:   # no ally bars it (``barring_allies``)
+        return blocked
+    return blocked | {t for t, sectors in state["forces"].items()
+                      if any(ally in by_faction for by_faction in sectors.values()
+                             for ally in allies)            # an ally's forces there
+                      and barring_allies(state, faction, t)}
 
 
 def _move_closed(state: State, faction: str, blocked: frozenset[str]) -> frozenset[str]:
