@@ -71,6 +71,7 @@ from .phases import (
 from .rules import Rules, rules_of
 from .state import State, canonical_text, copy_state
 from .variants import discovery_locations, discovery_tokens, great_maker, testing_station
+from .variants.base import Variant
 
 PHASES: dict[str, ModuleType] = {
     "setup": set_up,
@@ -174,6 +175,15 @@ def _riders(state: State) -> tuple[_Rider, ...]:
 _last_riders: list[Any] = [None, ()]
 
 
+def _stands(rules: Rules) -> bool:
+    """Whether a game of these rules may ask standing words: a faction of its ruleset or a
+    variant it plays has them (``_standing_prompts``; none in a classic game)."""
+    return (any(type(faction).standing_keys is not factions.Faction.standing_keys
+                for faction in factions.registry(rules.ruleset, rules.version).values())
+            or any(type(variant).standing_keys is not Variant.standing_keys
+                   for variant in variants.played(rules)))
+
+
 def _standing_prompts(state: State, asked: list[Prompt]) -> list[Prompt]:
     """The factions' standing words riding on the round, then the variants' (001 4.10.12)."""
     return (factions.standing_prompts(state, asked) + variants.standing_prompts(state, asked)
@@ -189,8 +199,8 @@ def _standing_keys(state: State, asked: list[str]) -> list[str]:
 @functools.cache
 def _riding(rules: Rules) -> tuple[_Rider, ...]:
     """Of the riders, in their order, those whose decisions a game of these rules may open
-    (each module's ``rides``; the factions' standing decisions depend on the seats, asked
-    always): a classic game asks only the Truthtrance's where its deck has one."""
+    (each module's ``rides``; the factions' and variants' standing words where one of them
+    has any, ``_stands``): a classic game asks only the Truthtrance's where its deck has one."""
     return tuple(rider for rider, rides in (
         (_Rider(deals.prompts, deals.keys, lambda state, orders, _: deals.apply(state, orders)),
          deals.rides(rules)),
@@ -201,7 +211,7 @@ def _riding(rules: Rules) -> tuple[_Rider, ...]:
                 lambda state, orders, _: spice_specials.apply(state, orders),
                 spice_specials.at_phase_start),                 # 001 3.02.02: Amal
          spice_specials.rides(rules)),
-        (_Rider(_standing_prompts, _standing_keys), True),
+        (_STANDING, _stands(rules)),
         (_Rider(standing_cards.prompts, standing_cards.keys,
                 lambda state, orders, _: standing_cards.apply(state, orders),
                 standing_cards.at_phase_start),                 # 003: a Cone of Silence set
@@ -229,6 +239,9 @@ def _riding(rules: Rules) -> tuple[_Rider, ...]:
         (_standing(water_of_life.STANDING, water_of_life.begins)[0],
          water_of_life.rides(rules)),                                   # 001 3.06.07
     ) if rides)
+
+
+_STANDING = _Rider(_standing_prompts, _standing_keys)     # the factions' and variants' words
 
 
 def _standing(word: cache_words.StandingWord,
@@ -263,7 +276,9 @@ def advance(state: State, orders: dict[str, Any], rng: random.Random
     # The orders in the prompts' order, whatever order they come in: the decision log keeps
     # them sorted by key, and a replay must play them as the moderator did.
     orders = {key: orders[key] for key in open_now}
-    standing = [key for key in _standing_keys(state, open_now) if key in orders]
+    riders = _riders(state)
+    standing = ([key for key in _standing_keys(state, open_now) if key in orders]
+                if _STANDING in riders else [])
     own = {key: value for key, value in orders.items()
            if key.partition(":")[0] not in _RIDING and key not in standing}
     # The standing orders first: one given with a decision of this round stands for it (001
@@ -272,7 +287,7 @@ def advance(state: State, orders: dict[str, Any], rng: random.Random
               + variants.standing_apply(state, orders, open_now)) if standing else []
     events += semuta.apply(state, orders, rng)      # 001 3.03.10: a standing word, as those
     events += PHASES[state["phase"]].apply(state, own, rng) if own else []
-    for rider in _riders(state):
+    for rider in riders:
         events += rider.apply(state, orders, rng) if rider.apply else []
     waiting: list[str] = []
     while state["result"] is None and not (waiting := _waiting(state)):
