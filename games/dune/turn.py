@@ -120,16 +120,19 @@ def open_prompts(state: State) -> list[Prompt]:
         if own else own
 
 
-def open_keys(state: State, own: list[str] | None = None) -> list[str]:
+def open_keys(state: State, own: list[str] | None = None,
+              riders: tuple[_Rider, ...] | None = None) -> list[str]:
     """The keys of the decisions open now, in the order of ``prompts``: what resolving a step
     needs, without the prompts' text and options (a phase's ``keys``, where it has one);
-    ``own``: the phase's own keys (``_own_keys``), where already found."""
+    ``own``: the phase's own keys (``_own_keys``), and ``riders`` the game's (``_riders``),
+    where already found."""
     if state["result"] is not None:
         return []
     if state["truthtrance"]:
         return [p.key for p in truthtrance.answer_prompts(state)]
     own = _own_keys(state) if own is None else own
-    return own + [key for rider in _riders(state) for key in rider.keys(state, own)] \
+    riders = _riders(state) if riders is None else riders
+    return own + [key for rider in riders for key in rider.keys(state, own)] \
         if own else own
 
 
@@ -270,13 +273,13 @@ def advance(state: State, orders: dict[str, Any], rng: random.Random
     text = canonical_text(state)
     state = copy_state(state) if text is None else orjson.loads(text)
     # The state the last step ended with, come back: its phase's keys were found then.
+    riders = _riders(state)             # the step's, handed down (the rules never change)
     open_now = open_keys(state, list(_ended[1]) if text is not None and text == _ended[0]
-                         else None)
+                         else None, riders)
     assert set(orders) == set(open_now), (sorted(orders), state["phase"])
     # The orders in the prompts' order, whatever order they come in: the decision log keeps
     # them sorted by key, and a replay must play them as the moderator did.
     orders = {key: orders[key] for key in open_now}
-    riders = _riders(state)
     standing = ([key for key in _standing_keys(state, open_now) if key in orders]
                 if _STANDING in riders else [])
     own = {key: value for key, value in orders.items()
@@ -295,7 +298,7 @@ def advance(state: State, orders: dict[str, Any], rng: random.Random
         if hasattr(phase, "done") and not phase.done(state):
             events.extend(phase.apply(state, {}, rng))
             continue
-        events.extend(_next_phase(state, rng))
+        events.extend(_next_phase(state, rng, riders))
     # The phase's keys kept for the state as it ends the step, unless a Semuta Drug's discard
     # may change it after they were found or a Truthtrance's questions wait (theirs, not the
     # phase's): the next step begins with its copy (``_ended``).
@@ -316,11 +319,12 @@ def advance(state: State, orders: dict[str, Any], rng: random.Random
 _ended: list[Any] = [None, None]
 
 
-def _next_phase(state: State, rng: random.Random) -> list[Event]:
-    """The next round of the turn in the ruleset's phase list (``Rules.phases``)."""
+def _next_phase(state: State, rng: random.Random, riders: tuple[_Rider, ...]) -> list[Event]:
+    """The next round of the turn in the ruleset's phase list (``Rules.phases``); ``riders``:
+    the game's (``_riders``)."""
     phases = rules_of(state).phases
     ended = variants.phase_ends(state, rng)      # 001 4.05.05.01: a tech token's spice collected
-    for rider in _riders(state):
+    for rider in riders:
         ended += rider.ends(state) if rider.ends else []
     if state["phase"] != "setup":
         ended += factions.phase_ends(state)     # 001 2.09.07: the Open Market
@@ -335,7 +339,7 @@ def _next_phase(state: State, rng: random.Random) -> list[Event]:
     state["phase"] = following
     state["step"] = {}
     events = [*ended, Event(EventCode.PHASE, {"turn": state["turn"], "phase": following})]
-    for rider in _riders(state):
+    for rider in riders:
         events += rider.begins(state) if rider.begins else []
     events += variants.phase_begins(state)      # 001 4.10.12.06: natives out to fight
     return events + PHASES[following].begin(state, rng)
