@@ -71,6 +71,7 @@ from .phases import (
 from .rules import Rules, rules_of
 from .state import State, canonical_text, copy_state
 from .variants import discovery_locations, discovery_tokens, great_maker, testing_station
+from .variants.base import Variant
 
 PHASES: dict[str, ModuleType] = {
     "setup": set_up,
@@ -119,16 +120,19 @@ def open_prompts(state: State) -> list[Prompt]:
         if own else own
 
 
-def open_keys(state: State, own: list[str] | None = None) -> list[str]:
+def open_keys(state: State, own: list[str] | None = None,
+              riders: tuple[_Rider, ...] | None = None) -> list[str]:
     """The keys of the decisions open now, in the order of ``prompts``: what resolving a step
     needs, without the prompts' text and options (a phase's ``keys``, where it has one);
-    ``own``: the phase's own keys (``_own_keys``), where already found."""
+    ``own``: the phase's own keys (``_own_keys``), and ``riders`` the game's (``_riders``),
+    where already found."""
     if state["result"] is not None:
         return []
     if state["truthtrance"]:
         return [p.key for p in truthtrance.answer_prompts(state)]
     own = _own_keys(state) if own is None else own
-    return own + [key for rider in _riders(state) for key in rider.keys(state, own)] \
+    riders = _riders(state) if riders is None else riders
+    return own + [key for rider in riders for key in rider.keys(state, own)] \
         if own else own
 
 
@@ -174,6 +178,15 @@ def _riders(state: State) -> tuple[_Rider, ...]:
 _last_riders: list[Any] = [None, ()]
 
 
+def _stands(rules: Rules) -> bool:
+    """Whether a game of these rules may ask standing words: a faction of its ruleset or a
+    variant it plays has them (``_standing_prompts``; none in a classic game)."""
+    return (any(type(faction).standing_keys is not factions.Faction.standing_keys
+                for faction in factions.registry(rules.ruleset, rules.version).values())
+            or any(type(variant).standing_keys is not Variant.standing_keys
+                   for variant in variants.played(rules)))
+
+
 def _standing_prompts(state: State, asked: list[Prompt]) -> list[Prompt]:
     """The factions' standing words riding on the round, then the variants' (001 4.10.12)."""
     return (factions.standing_prompts(state, asked) + variants.standing_prompts(state, asked)
@@ -189,8 +202,8 @@ def _standing_keys(state: State, asked: list[str]) -> list[str]:
 @functools.cache
 def _riding(rules: Rules) -> tuple[_Rider, ...]:
     """Of the riders, in their order, those whose decisions a game of these rules may open
-    (each module's ``rides``; the factions' standing decisions depend on the seats, asked
-    always): a classic game asks only the Truthtrance's where its deck has one."""
+    (each module's ``rides``; the factions' and variants' standing words where one of them
+    has any, ``_stands``): a classic game asks only the Truthtrance's where its deck has one."""
     return tuple(rider for rider, rides in (
         (_Rider(deals.prompts, deals.keys, lambda state, orders, _: deals.apply(state, orders)),
          deals.rides(rules)),
@@ -201,7 +214,7 @@ def _riding(rules: Rules) -> tuple[_Rider, ...]:
                 lambda state, orders, _: spice_specials.apply(state, orders),
                 spice_specials.at_phase_start),                 # 001 3.02.02: Amal
          spice_specials.rides(rules)),
-        (_Rider(_standing_prompts, _standing_keys), True),
+        (_STANDING, _stands(rules)),
         (_Rider(standing_cards.prompts, standing_cards.keys,
                 lambda state, orders, _: standing_cards.apply(state, orders),
                 standing_cards.at_phase_start),                 # 003: a Cone of Silence set
@@ -231,6 +244,9 @@ def _riding(rules: Rules) -> tuple[_Rider, ...]:
     ) if rides)
 
 
+_STANDING = _Rider(_standing_prompts, _standing_keys)     # the factions' and variants' words
+
+
 def _standing(word: cache_words.StandingWord,
               begins: Callable[[State], list[Event]] | None = None,
               ends: Callable[[State], list[Event]] | None = None, rules: Rules | None = None
@@ -257,13 +273,15 @@ def advance(state: State, orders: dict[str, Any], rng: random.Random
     text = canonical_text(state)
     state = copy_state(state) if text is None else orjson.loads(text)
     # The state the last step ended with, come back: its phase's keys were found then.
+    riders = _riders(state)             # the step's, handed down (the rules never change)
     open_now = open_keys(state, list(_ended[1]) if text is not None and text == _ended[0]
-                         else None)
+                         else None, riders)
     assert set(orders) == set(open_now), (sorted(orders), state["phase"])
     # The orders in the prompts' order, whatever order they come in: the decision log keeps
     # them sorted by key, and a replay must play them as the moderator did.
     orders = {key: orders[key] for key in open_now}
-    standing = [key for key in _standing_keys(state, open_now) if key in orders]
+    standing = ([key for key in _standing_keys(state, open_now) if key in orders]
+                if _STANDING in riders else [])
     own = {key: value for key, value in orders.items()
            if key.partition(":")[0] not in _RIDING and key not in standing}
     # The standing orders first: one given with a decision of this round stands for it (001
@@ -272,7 +290,7 @@ def advance(state: State, orders: dict[str, Any], rng: random.Random
               + variants.standing_apply(state, orders, open_now)) if standing else []
     events += semuta.apply(state, orders, rng)      # 001 3.03.10: a standing word, as those
     events += PHASES[state["phase"]].apply(state, own, rng) if own else []
-    for rider in _riders(state):
+    for rider in riders:
         events += rider.apply(state, orders, rng) if rider.apply else []
     waiting: list[str] = []
     while state["result"] is None and not (waiting := _waiting(state)):
@@ -280,7 +298,7 @@ def advance(state: State, orders: dict[str, Any], rng: random.Random
         if hasattr(phase, "done") and not phase.done(state):
             events.extend(phase.apply(state, {}, rng))
             continue
-        events.extend(_next_phase(state, rng))
+        events.extend(_next_phase(state, rng, riders))
     # The phase's keys kept for the state as it ends the step, unless a Semuta Drug's discard
     # may change it after they were found or a Truthtrance's questions wait (theirs, not the
     # phase's): the next step begins with its copy (``_ended``).
@@ -301,11 +319,12 @@ def advance(state: State, orders: dict[str, Any], rng: random.Random
 _ended: list[Any] = [None, None]
 
 
-def _next_phase(state: State, rng: random.Random) -> list[Event]:
-    """The next round of the turn in the ruleset's phase list (``Rules.phases``)."""
+def _next_phase(state: State, rng: random.Random, riders: tuple[_Rider, ...]) -> list[Event]:
+    """The next round of the turn in the ruleset's phase list (``Rules.phases``); ``riders``:
+    the game's (``_riders``)."""
     phases = rules_of(state).phases
     ended = variants.phase_ends(state, rng)      # 001 4.05.05.01: a tech token's spice collected
-    for rider in _riders(state):
+    for rider in riders:
         ended += rider.ends(state) if rider.ends else []
     if state["phase"] != "setup":
         ended += factions.phase_ends(state)     # 001 2.09.07: the Open Market
@@ -320,7 +339,7 @@ def _next_phase(state: State, rng: random.Random) -> list[Event]:
     state["phase"] = following
     state["step"] = {}
     events = [*ended, Event(EventCode.PHASE, {"turn": state["turn"], "phase": following})]
-    for rider in _riders(state):
+    for rider in riders:
         events += rider.begins(state) if rider.begins else []
     events += variants.phase_begins(state)      # 001 4.10.12.06: natives out to fight
     return events + PHASES[following].begin(state, rng)

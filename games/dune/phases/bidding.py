@@ -201,7 +201,7 @@ def keys(state: State) -> list[str]:
 def _deciding(state: State) -> tuple[list[str], list[str]]:
     """The factions that may bid, in bidding order, and those that may support an ally's
     buying (XII.E.3), in seat order."""
-    bidders = [seat for seat in bidding_order(state) if may_bid(state, seat)]
+    bidders = [seat for seat in bidding_order(state) if _bids_with(state, seat)]
     if not state["alliances"]:
         return bidders, []                  # nobody's ally: no support asked
     return bidders, [seat for seat in state["seats"] if state["factions"][seat]["spice"] > 0
@@ -437,11 +437,10 @@ def means(state: State, seat: str) -> int:
                                                   for s in transfers.supporters(state, seat))
 
 
-def may_bid(state: State, seat: str) -> bool:
-    """Whether a faction is asked for a bid: room in its hand and something to bid with (a
-    Karama alone makes the bid optional: ``bid_orders.only_karama``)."""
-    return hand_has_room(state, seat) and (
-        most_bid(state, seat) > 0 or bool(karama.playable(state, seat)))
+def _bids_with(state: State, seat: str) -> bool:
+    """Whether a faction with room in its hand (``bidding_order``) is asked for a bid:
+    something to bid with (a Karama alone makes the bid optional: ``bid_orders.only_karama``)."""
+    return most_bid(state, seat) > 0 or bool(karama.playable(state, seat))
 
 
 # --- the cards up for bid

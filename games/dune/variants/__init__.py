@@ -22,7 +22,7 @@ from pbem.game import Event, Prompt
 
 from ..data import Act, SpiceCard
 from ..forces import Counts
-from ..rules import rules_of
+from ..rules import Rules, rules_of
 from ..state import State
 from . import shrine as _shrine  # noqa: F401  (001 4.06.07.05: its cards registered)
 from .base import Variant
@@ -47,11 +47,16 @@ def in_play(state: State | dict[str, Any]) -> tuple[Variant, ...]:
     place), since every hook asks, thousands of times a game."""
     rules = state["rules"]
     if rules is not _last[0]:
-        _last[:] = [rules, _in_play(rules_of(state).options_on)]
+        _last[:] = [rules, played(rules_of(state))]
     return _last[1]
 
 
 _last: list[Any] = [None, ()]       # the rules mapping last asked and its variants
+
+
+def played(rules: Rules) -> tuple[Variant, ...]:
+    """The variants a game of these rules plays (``in_play``)."""
+    return _in_play(rules.options_on)
 
 
 @functools.cache
