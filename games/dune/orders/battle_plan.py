@@ -51,9 +51,10 @@ def slotted_twice(side: Side, plan: dict[str, Any], line: str) -> str | None:
 
 
 # --- what a combatant may put in a plan
-@dataclass(frozen=True)
+@dataclass
 class Side:
-    """One combatant of the battle under way, and what it may play."""
+    """One combatant of the battle under way, and what it may play (never changed once built;
+    not frozen, as ``revival_orders.Allowance`` is not, for the cost of a frozen ``__init__``)."""
 
     seat: str
     opponent: str

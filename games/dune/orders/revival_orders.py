@@ -86,9 +86,11 @@ def empty() -> dict[str, Any]:
 
 
 # --- what a faction may do
-@dataclass(frozen=True)
+@dataclass
 class Allowance:
-    """What one faction may revive now, and with what."""
+    """What one faction may revive now, and with what (never changed once built; not a frozen
+    dataclass, whose ``__init__`` sets each of its thirty fields through ``object.__setattr__``,
+    four times a plain one's cost: built some 190 times a classic game)."""
 
     seat: str
     kinds: tuple[ForceKind, ...]  # its kinds of force, its plain kind first
