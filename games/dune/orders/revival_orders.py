@@ -285,7 +285,7 @@ def _allowance(seat: str, tanks: dict[str, Counts], spice: int, hand: list[str],
                ally_free_cancelled: bool, game: dict[str, Any]) -> Allowance:
     """``game``: the state or the seat's view, asked by the powers that change revival."""
     faction = sheet(seat, rules)
-    terms = factions.RevivalTerms()
+    terms = _TERMS
     for power in factions.ordered(game, "revival", "revival_terms"):
         terms = power.revival_terms(game, seat, terms)
     played = variants.in_play(game)         # none asked in a game without variants (issue 29)
@@ -336,6 +336,9 @@ def _allowance(seat: str, tanks: dict[str, Counts], spice: int, hand: list[str],
         **(_allied(seat, partners, tanks, rules, free) if partners else _ALONE))
 
 
+_TERMS = factions.RevivalTerms()     # the rules' own terms, which the powers change (frozen)
+
+
 # An Allowance's fields of a faction without allies (``_allied``)
 _ALONE: dict[str, Any] = {"allies": (), "supported": False, "extra": 0, "pays_extra": False,
                           "grants": (), "granted": False}
@@ -370,9 +373,13 @@ def _main_leader(rules: Rules, faction: str, places: dict[str, str]) -> str | No
 
 
 def _card(rules: Rules, hand: list[str], kind: CardType) -> str | None:
-    """The first card of a type in a hand."""
+    """The first card of a type in a hand (a loop, not a generator: asked twice an
+    allowance)."""
     ids = data(rules).card_ids(kind)
-    return next((card for card in hand if card in ids), None)
+    for card in hand:
+        if card in ids:
+            return card
+    return None
 
 
 def value_of(game: Any, leader: str) -> int:
