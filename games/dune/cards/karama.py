@@ -156,6 +156,8 @@ def may_cancel_worthless(state: State, seat: str) -> bool:
     """Whether the faction may stand ready to cancel the Bene Gesserit's worthless Karama: the
     Bene Gesserit hold a worthless card they may play so (special powers in play), and the
     faction a Karama card; once a round."""
+    if not rules_of(state).karama_powers:       # worthless cards count so only with them
+        return False                            # (``cards_for``): none of every hand asked
     worthless = [other for other in state["seats"] if any(
         data(state).treachery_card(card).type is CardType.WORTHLESS
         for card in playable(state, other))]
