@@ -200,7 +200,7 @@ def _forces(state: State, on_map: dict[str, Counts]) -> list[str]:
     and 1000; ``forces.all_of``): its sheet's ``kinds``."""
     problems = []
     rules = rules_of(state)
-    starts = _starts(rules)
+    starts = _starts(rules)[0]
     turning = {faction.seat: faction for faction in factions.in_play(state, "forces_now")}
     for seat in state["seats"]:
         own, found = state["factions"][seat], on_map[seat]
@@ -221,11 +221,15 @@ def _forces(state: State, on_map: dict[str, Counts]) -> list[str]:
     return problems
 
 
-def _starts(rules: Rules) -> dict[str, Counts]:
-    """Each seat's forces at the start (``at_start``) by these rules: found again only when the
-    rules change (read them, never change them)."""
+def _starts(rules: Rules) -> tuple[dict[str, Counts], dict[str, list[str]]]:
+    """Each seat's forces at the start (``at_start``) and its leaders (``_shipped_leaders``) by
+    these rules: found again only when the rules change (read them, never change them)."""
     if rules is not _last_starts[0]:
-        _last_starts[:] = [rules, {seat: at_start(rules, seat) for seat in data(rules).by_seat}]
+        seats = data(rules).by_seat
+        _last_starts[:] = [rules, (
+            {seat: at_start(rules, seat) for seat in seats},
+            {seat: _shipped_leaders(rules.layers, rules.main_leader_gates, rules.advantages,
+                                    seat) for seat in seats})]
     return _last_starts[1]
 
 
@@ -268,7 +272,9 @@ def _cards(state: State) -> list[str]:
         return decks.pile_problems(state, data(state))
     problems = []
     for name, cards, pile_names, shipped in counted:
-        found = [card for pile in pile_names for card in piles.get(pile, ())]
+        found: list[str] = []
+        for pile in pile_names:                 # each pile added whole, not card by card
+            found += piles.get(pile, ())
         if cards is DeckCards.TREACHERY:
             found += _held_treachery(state)
         elif "sandtrout" in state:                                          # 001 4.08.02
@@ -405,12 +411,11 @@ def _leaders(state: State) -> list[str]:
     by the Harkonnen (000 II.B.1.b, "5 leader discs"; IX.D; line 884), and the leaders noted
     revived are its own, once each (000 IX.D.5).  Each sheet's leaders read once (issue 20)."""
     problems, marked = [], set()
-    rules = rules_of(state)
-    layers, main, advantages = rules.layers, rules.main_leader_gates, rules.advantages
+    every = _starts(rules_of(state))[1]
     for seat in state["seats"]:
         own = state["factions"][seat]
         leaders = own["leaders"]
-        shipped = _shipped_leaders(layers, main, advantages, seat)
+        shipped = every[seat]
         if sorted(leaders) != shipped:
             problems.append(f"leaders: {seat} has {sorted(leaders)}, not its "
                             f"{shipped} (000 II.B.1.b; 003 \"Main Leaders\")")
@@ -444,8 +449,8 @@ def _captured(state: State, marked: set[tuple[str, str]]) -> list[str]:
     if held != marked:
         problems.append(f"captured leaders: {sorted(held ^ marked)} held by the Harkonnen or "
                         "marked captured, not both (line 884)")
-    captor = factions.owner(state, Ability.CAPTURE_LEADERS)
-    if held and (captor not in state["seats"] or captor in {seat for _, seat in held}):
+    if held and ((captor := factions.owner(state, Ability.CAPTURE_LEADERS)) not in state["seats"]
+                 or captor in {seat for _, seat in held}):
         problems.append(f"captured leaders: {sorted(held)} held by no Harkonnen (line 884)")
     return problems
 
