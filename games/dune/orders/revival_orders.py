@@ -238,9 +238,8 @@ class Allowance:
 def allowance(state: State, seat: str) -> Allowance:
     """What ``seat`` may revive in this state."""
     own = state["factions"][seat]
-    tanks = {s: state["factions"][s]["tanks"] for s in state["seats"]}
     withheld = seat in state["step"].get("withheld", [])       # revival.apply, 001 2.04.12
-    return _allowance(seat, tanks, own["spice"], own["hand"], own["leaders"],
+    return _allowance(seat, state["factions"], own["spice"], own["hand"], own["leaders"],
                       own["leaders_revived"], rules_of(state), state["alliances"],
                       kwisatz_haderach(state)["tanks"], own.get("karama_power_used", False),
                       karama.cancelled(state, "free-revival", seat) or withheld, state)
@@ -265,8 +264,7 @@ def has_decision(state: State, seat: str) -> bool:
 def allowance_of_view(view: dict[str, Any], seat: str) -> Allowance:
     """What ``seat`` may revive, from its own view only (for bots)."""
     own = view["own"]
-    tanks = {s: f["tanks"] for s, f in view["factions"].items()}
-    return _allowance(seat, tanks, own["spice"], own["hand"], own["leaders"],
+    return _allowance(seat, view["factions"], own["spice"], own["hand"], own["leaders"],
                       view["factions"][seat]["leaders_revived"], rules_of(view),
                       view["alliances"], view["kwisatz_haderach"]["tanks"],
                       own.get("karama_power_used", False), AGAINST in own.get("cancelled", []),
@@ -279,11 +277,12 @@ def _most(limit: int | None, free: int, bonus: int) -> int | None:
     return limit if limit is None or not bonus else max(limit, free)
 
 
-def _allowance(seat: str, tanks: dict[str, Counts], spice: int, hand: list[str],
+def _allowance(seat: str, records: dict[str, dict[str, Any]], spice: int, hand: list[str],
                places: dict[str, str], revived: list[str], rules: Rules,
                alliances: list[list[str]], kh_in_tanks: bool, power_used: bool,
                ally_free_cancelled: bool, game: dict[str, Any]) -> Allowance:
-    """``game``: the state or the seat's view, asked by the powers that change revival."""
+    """``records``: each seat's part of the state or of the view (its ``tanks``); ``game``: the
+    state or the seat's view, asked by the powers that change revival."""
     faction = sheet(seat, rules)
     terms = _TERMS
     for power in factions.ordered(game, "revival", "revival_terms"):
@@ -323,7 +322,7 @@ def _allowance(seat: str, tanks: dict[str, Counts], spice: int, hand: list[str],
     return Allowance(
         seat=seat, kinds=kinds(rules, seat) if terms.force_price is None else tuple(
             replace(kind, revival_cost=terms.force_price) for kind in kinds(rules, seat)),
-        tanks=dict(tanks[seat]), free=free,
+        tanks=dict(records[seat]["tanks"]), free=free,
         spice=spice, leaders=places, revived=tuple(revived),
         karama=None if refusal else karama, karama_refusal=refusal,
         ghola=_card(rules, hand, CardType.TLEILAXU_GHOLA),
@@ -333,7 +332,7 @@ def _allowance(seat: str, tanks: dict[str, Counts], spice: int, hand: list[str],
         most_leaders=terms.leaders, any_leader=terms.any_leader,
         payee=factions.payee(game, factions.REVIVAL, seat), offers=dict(terms.offers),
         main=_main_leader(rules, faction.name, places), rules=rules,
-        **(_allied(seat, partners, tanks, rules, free) if partners else _ALONE))
+        **(_allied(seat, partners, records, rules, free) if partners else _ALONE))
 
 
 _TERMS = factions.RevivalTerms()     # the rules' own terms, which the powers change (frozen)
@@ -344,8 +343,8 @@ _ALONE: dict[str, Any] = {"allies": (), "supported": False, "extra": 0, "pays_ex
                           "grants": (), "granted": False}
 
 
-def _allied(seat: str, partners: list[str], tanks: dict[str, Counts], rules: Rules, free: int
-            ) -> dict[str, Any]:
+def _allied(seat: str, partners: list[str], records: dict[str, dict[str, Any]], rules: Rules,
+            free: int) -> dict[str, Any]:
     """An Allowance's fields that its allies decide (``free``: its free revival worked out)."""
     faction = sheet(seat, rules)
     # 001 2.04.12: the allies whose grant it decides, those with more in the tanks than their
@@ -354,14 +353,14 @@ def _allied(seat: str, partners: list[str], tanks: dict[str, Counts], rules: Rul
     gives = Ability.ALLY_SPICE_GIFTS in faction.alliance
     return {
         "allies": tuple(s for s in partners if gives
-                        and total(tanks[s]) > sheet(s, rules).free_revival),
+                        and total(records[s]["tanks"]) > sheet(s, rules).free_revival),
         "supported": any(Ability.ALLY_SPICE_GIFTS in sheet(s, rules).alliance for s in partners),
         "extra": EXTRA_FORCES if any(Ability.ALLY_EXTRA_REVIVAL in sheet(s, rules).alliance
                                      for s in partners) else 0,
         "pays_extra": Ability.ALLY_EXTRA_REVIVAL in faction.alliance,
         "grants": tuple(s for s in partners if discretion
                         and Ability.ALLY_FREE_REVIVAL in faction.alliance
-                        and total(tanks[s]) > sheet(s, rules).free_revival),
+                        and total(records[s]["tanks"]) > sheet(s, rules).free_revival),
         "granted": free > faction.free_revival and any(
             factions.power(s, rules).grants_free_revival_at_discretion for s in partners)}
 
