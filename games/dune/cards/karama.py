@@ -100,8 +100,8 @@ def cards_for(game: Any, hand: list[str], seat: str, karama_powers: bool) -> lis
         ids = data(game).card_ids(CardType.WORTHLESS)
         worthless = [card for card in hand if card in ids]
     # and the cards it may play as one by a rule of the board (001 4.06.07.05, ``stand_ins``)
-    return worthless + stand_ins.cards(CardType.KARAMA, game, seat, hand) + karama_cards(game,
-                                                                                       hand)
+    return (worthless + stand_ins.cards(CardType.KARAMA, game, seat, hand)
+            + karama_cards(game, hand))
 
 
 def playable(state: State, seat: str) -> list[str]:

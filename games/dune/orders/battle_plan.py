@@ -155,9 +155,9 @@ def side_of_view(view: dict[str, Any], seat: str) -> Side:
     """What ``seat`` may play, from its own view only (for bots)."""
     battle = view["battle"]
     own = view["own"]
-    hidden = tokens.standing_for(own["tokens"], seat, battle["current"]["territory"],
-                                 own["reserve"].get(plain(view, seat), 0)
-                                 ) if own.get("tokens") else 0
+    records = own.get("tokens", [])
+    hidden = tokens.standing_for(records, seat, battle["current"]["territory"],
+                                 own["reserve"].get(plain(view, seat), 0)) if records else 0
     return _side(view, seat, battle["current"], battle["fought"],
                  kh_spent(battle, battle["current"]), view["kwisatz_haderach"],
                  own["spice"] + _helped(view, seat, battle["current"]), own["hand"],
