@@ -42,23 +42,32 @@ ALLIES_APART_AFTER_MOVEMENT = ("battle", "collection", "mentat_pause", "control"
 def violations(state: State) -> list[str]:
     """Every invariant the state breaks, one message each (empty: none)."""
     on_map, on_the_map = _walk(state)
-    return [*_forces(state, on_map), *_sheets(state), *_cards(state), *_map(state, on_the_map),
-            *_leaders(state), *_strongholds(state), *_battle(state), *_storm_card(state),
-            *_karamas(state), *_bonus_cards(state), *_command(state), *_out(state),
-            *_traitor_cards(state),
-            *tokens.violations(state), *_places(state), *duke_vidal.violations(state),
-            *variants.violations(state),
-            *(found for faction in factions.in_play(state, "violations")
-              for found in faction.violations(state))]
+    found = [*_forces(state, on_map), *_sheets(state), *_cards(state), *_map(state, on_the_map),
+             *_leaders(state), *_strongholds(state), *_battle(state), *_storm_card(state),
+             *_karamas(state)]
+    # the parts of v3's and GF9's layers, each checked only in a state that has it (issue 29)
+    if state.get("bonus_cards"):
+        found += _bonus_cards(state)
+    if state.get("commanders"):
+        found += _command(state)
+    if state.get("out"):
+        found += _out(state)
+    found += _traitor_cards(state)
+    found += tokens.violations(state)
+    if state.get("places"):
+        found += _places(state)
+    found += duke_vidal.violations(state)
+    found += variants.violations(state)
+    for faction in factions.in_play(state, "violations"):
+        found += faction.violations(state)
+    return found
 
 
 def _bonus_cards(state: State) -> list[str]:
     """v3 (003 "Claiming Bonus Cards"): bonus cards only of the kinds in play, held by factions
     of the game, no more of a kind than the board's territories give."""
     kinds = rules_of(state).bonus_cards
-    held = state.get("bonus_cards", {})
-    if not held:
-        return []
+    held = state["bonus_cards"]
     given = Counter(card.value for t in data(state).board.territories for card in t.bonus_cards
                     if card.value in kinds)
     counted = Counter(card for cards in held.values() for card in cards)
@@ -73,9 +82,7 @@ def _command(state: State) -> list[str]:
     """v3 of two or three players (003 "Playing with two or three", ``players``): each allied
     faction run by a player's primary faction, two or three players with as many factions each,
     and each player's factions one alliance."""
-    chiefs = state.get("commanders")
-    if not chiefs:
-        return []
+    chiefs = state["commanders"]
     primaries = [seat for seat in state["seats"] if seat not in chiefs]
     problems = [f"commanders: {seat} run by {chief}, no player's primary faction"
                 for seat, chief in chiefs.items() if chief not in primaries]
@@ -94,7 +101,7 @@ def _out(state: State) -> list[str]:
     board or in reserve, no card, no spice, and every leader of its own in the tanks (or held
     captive)."""
     problems = []
-    for seat in state.get("out", []):
+    for seat in state["out"]:
         own = state["factions"][seat]
         if on_map_of(state, seat) or own["reserve"] or own["hand"] or own["spice"]:
             problems.append(f"out: {seat} is out of the game but keeps forces, cards or spice")
@@ -169,9 +176,7 @@ def _places(state: State) -> list[str]:
     """Each place on the board is one of the data's, its owner in play (a discovery location is
     nobody's, 001 4.06.06.03), pointing at a sector of a territory it may point at (001
     2.07.05, 2.07.19: never a stronghold)."""
-    placed = state.get("places")
-    if not placed:
-        return []
+    placed = state["places"]
     found = []
     printed = data(state).board
     owners = {sheet(seat, state).name for seat in state["seats"]}
@@ -195,6 +200,7 @@ def _forces(state: State, on_map: dict[str, Counts]) -> list[str]:
     and 1000; ``forces.all_of``): its sheet's ``kinds``."""
     problems = []
     rules = rules_of(state)
+    starts = _starts(rules)[0]
     turning = {faction.seat: faction for faction in factions.in_play(state, "forces_now")}
     for seat in state["seats"]:
         own, found = state["factions"][seat], on_map[seat]
@@ -206,13 +212,28 @@ def _forces(state: State, on_map: dict[str, Counts]) -> list[str]:
                     found[name] = count
         if own["to_place"]:
             found[plain(rules, seat)] = found.get(plain(rules, seat), 0) + own["to_place"]
-        expected = at_start(rules, seat)
+        expected = starts[seat]
         if seat in turning:
             expected = turning[seat].forces_now(state, expected)
         if found != expected:
             problems.append(f"forces: {seat} has {found}, not {expected} (000 II.B.1.c, "
                             "lines 806, 982 and 1000)")
     return problems
+
+
+def _starts(rules: Rules) -> tuple[dict[str, Counts], dict[str, list[str]]]:
+    """Each seat's forces at the start (``at_start``) and its leaders (``_shipped_leaders``) by
+    these rules: found again only when the rules change (read them, never change them)."""
+    if rules is not _last_starts[0]:
+        seats = data(rules).by_seat
+        _last_starts[:] = [rules, (
+            {seat: at_start(rules, seat) for seat in seats},
+            {seat: _shipped_leaders(rules.layers, rules.main_leader_gates, rules.advantages,
+                                    seat) for seat in seats})]
+    return _last_starts[1]
+
+
+_last_starts: list[Any] = [None, None]      # the rules last asked and their ``_starts``
 
 
 def _sheets(state: State) -> list[str]:
@@ -251,7 +272,9 @@ def _cards(state: State) -> list[str]:
         return decks.pile_problems(state, data(state))
     problems = []
     for name, cards, pile_names, shipped in counted:
-        found = [card for pile in pile_names for card in piles.get(pile, ())]
+        found: list[str] = []
+        for pile in pile_names:                 # each pile added whole, not card by card
+            found += piles.get(pile, ())
         if cards is DeckCards.TREACHERY:
             found += _held_treachery(state)
         elif "sandtrout" in state:                                          # 001 4.08.02
@@ -388,12 +411,11 @@ def _leaders(state: State) -> list[str]:
     by the Harkonnen (000 II.B.1.b, "5 leader discs"; IX.D; line 884), and the leaders noted
     revived are its own, once each (000 IX.D.5).  Each sheet's leaders read once (issue 20)."""
     problems, marked = [], set()
-    rules = rules_of(state)
-    layers, main, advantages = rules.layers, rules.main_leader_gates, rules.advantages
+    every = _starts(rules_of(state))[1]
     for seat in state["seats"]:
         own = state["factions"][seat]
         leaders = own["leaders"]
-        shipped = _shipped_leaders(layers, main, advantages, seat)
+        shipped = every[seat]
         if sorted(leaders) != shipped:
             problems.append(f"leaders: {seat} has {sorted(leaders)}, not its "
                             f"{shipped} (000 II.B.1.b; 003 \"Main Leaders\")")
@@ -427,8 +449,8 @@ def _captured(state: State, marked: set[tuple[str, str]]) -> list[str]:
     if held != marked:
         problems.append(f"captured leaders: {sorted(held ^ marked)} held by the Harkonnen or "
                         "marked captured, not both (line 884)")
-    captor = factions.owner(state, Ability.CAPTURE_LEADERS)
-    if held and (captor not in state["seats"] or captor in {seat for _, seat in held}):
+    if held and ((captor := factions.owner(state, Ability.CAPTURE_LEADERS)) not in state["seats"]
+                 or captor in {seat for _, seat in held}):
         problems.append(f"captured leaders: {sorted(held)} held by no Harkonnen (line 884)")
     return problems
 

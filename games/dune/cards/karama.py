@@ -74,16 +74,13 @@ def _barred(game: Any, seat: str) -> bool:
 
 
 # --- the cards
-def _stood_in(game: Any, seat: str, hand: list[str]) -> list[str]:
-    """The cards the seat may play as a Karama by a rule of the board (001 4.06.07.05)."""
-    return stand_ins.cards(CardType.KARAMA, game, seat, hand)
-
-
 def holds(state: State, seat: str) -> list[str]:
-    """The Karama cards of the seat's hand and the cards it may play as one (``_stood_in``):
-    what a faction's own Karama power asks it to hold (not the Bene Gesserit's worthless)."""
+    """The Karama cards of the seat's hand and the cards it may play as one by a rule of the
+    board (``stand_ins``: 001 4.06.07.05): what a faction's own Karama power asks it to hold
+    (not the Bene Gesserit's worthless)."""
     hand = state["factions"][seat]["hand"]
-    return _stood_in(state, seat, hand) + karama_cards(state, hand) if hand else []
+    return (stand_ins.cards(CardType.KARAMA, state, seat, hand) + karama_cards(state, hand)
+            if hand else [])
 
 
 def karama_cards(game: Any, hand: list[str]) -> list[str]:
@@ -100,8 +97,11 @@ def cards_for(game: Any, hand: list[str], seat: str, karama_powers: bool) -> lis
         return []
     worthless = []
     if karama_powers and sheet(seat, game).karama_power is Ability.WORTHLESS_AS_KARAMA:
-        worthless = [card for card in hand if card in data(game).card_ids(CardType.WORTHLESS)]
-    return worthless + _stood_in(game, seat, hand) + karama_cards(game, hand)
+        ids = data(game).card_ids(CardType.WORTHLESS)
+        worthless = [card for card in hand if card in ids]
+    # and the cards it may play as one by a rule of the board (001 4.06.07.05, ``stand_ins``)
+    return (worthless + stand_ins.cards(CardType.KARAMA, game, seat, hand)
+            + karama_cards(game, hand))
 
 
 def playable(state: State, seat: str) -> list[str]:
@@ -156,6 +156,8 @@ def may_cancel_worthless(state: State, seat: str) -> bool:
     """Whether the faction may stand ready to cancel the Bene Gesserit's worthless Karama: the
     Bene Gesserit hold a worthless card they may play so (special powers in play), and the
     faction a Karama card; once a round."""
+    if not rules_of(state).karama_powers:       # worthless cards count so only with them
+        return False                            # (``cards_for``): none of every hand asked
     worthless = [other for other in state["seats"] if any(
         data(state).treachery_card(card).type is CardType.WORTHLESS
         for card in playable(state, other))]

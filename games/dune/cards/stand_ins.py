@@ -27,6 +27,10 @@ def any_for(card_type: str, game: Any) -> bool:
 
 
 def cards(card_type: str, game: Any, seat: str, hand: list[str]) -> list[str]:
-    """The cards of ``seat``'s hand it may play as a card of ``card_type`` (its own apart)."""
-    return [card for where, found in _FOUND.get(card_type, ()) if where(game)
-            for card in found(game, seat, hand)]
+    """The cards of ``seat``'s hand it may play as a card of ``card_type`` (its own apart);
+    a loop, not a comprehension: asked at every use of a Karama of every seat."""
+    found: list[str] = []
+    for where, found_by in _FOUND.get(card_type, ()):
+        if where(game):
+            found += found_by(game, seat, hand)
+    return found

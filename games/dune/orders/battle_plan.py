@@ -51,9 +51,10 @@ def slotted_twice(side: Side, plan: dict[str, Any], line: str) -> str | None:
 
 
 # --- what a combatant may put in a plan
-@dataclass(frozen=True)
+@dataclass
 class Side:
-    """One combatant of the battle under way, and what it may play."""
+    """One combatant of the battle under way, and what it may play (never changed once built;
+    not frozen, as ``revival_orders.Allowance`` is not, for the cost of a frozen ``__init__``)."""
 
     seat: str
     opponent: str
@@ -140,21 +141,23 @@ def side_of_state(state: State, seat: str) -> Side:
     """What ``seat`` may play in the battle under way."""
     step = state["step"]
     own = state["factions"][seat]
-    hidden = tokens.standing_for(tokens.of(state), seat, step["battle"]["territory"],
-                                 own["reserve"].get(plain(state, seat), 0))
+    records = tokens.of(state)
+    hidden = tokens.standing_for(records, seat, step["battle"]["territory"],
+                                 own["reserve"].get(plain(state, seat), 0)) if records else 0
     return _side(state, seat, step["battle"], step["fought"], kh_spent(step, step["battle"]),
                  own.get("kwisatz_haderach"), own["spice"] + _helped(state, seat, step["battle"]),
                  own["hand"], own["leaders"],
                  [*factions.power(seat, state).captives(state), *factions.lent_to(state, seat)],
-                 tokens.of(state), hidden, total(own["reserve"]))
+                 records, hidden, total(own["reserve"]))
 
 
 def side_of_view(view: dict[str, Any], seat: str) -> Side:
     """What ``seat`` may play, from its own view only (for bots)."""
     battle = view["battle"]
     own = view["own"]
-    hidden = tokens.standing_for(own.get("tokens", []), seat, battle["current"]["territory"],
-                                 own["reserve"].get(plain(view, seat), 0))
+    records = own.get("tokens", [])
+    hidden = tokens.standing_for(records, seat, battle["current"]["territory"],
+                                 own["reserve"].get(plain(view, seat), 0)) if records else 0
     return _side(view, seat, battle["current"], battle["fought"],
                  kh_spent(battle, battle["current"]), view["kwisatz_haderach"],
                  own["spice"] + _helped(view, seat, battle["current"]), own["hand"],
@@ -167,7 +170,8 @@ def _helped(game: State | dict[str, Any], seat: str, battle: dict[str, Any]) -> 
     """The spice the bank pays of ``seat``'s battle spice in ``battle`` (001 4.04.04.02, the
     Arrakeen stronghold card) and another faction's power pays (001 2.09.16: CHOAM for its
     ally; in a seat's view, ``battle_support``), so more it may back forces with."""
-    bank = variants.battle_spice_help(game, seat, battle["territory"])
+    bank = (variants.battle_spice_help(game, seat, battle["territory"])
+            if variants.in_play(game) else 0)
     if "own" in game:
         return bank + game["own"].get("battle_support", 0)
     return bank + factions.battle_support(game, seat)
@@ -204,7 +208,8 @@ def _side(game: Any, seat: str, battle: dict[str, Any], fought: dict[str, dict[s
         for s in (dialed, *allies))
     karamaed = battle.get("cancelled", {}).get(seat, [])     # battle_karama
     against = faction_name(opponent, rules)
-    full = variants.full_strength(game, seat)       # 001 4.03.07.08: a Nexus card's
+    # 001 4.03.07.08: a Nexus card's (asked only of a game with variants)
+    full = variants.full_strength(game, seat) if variants.in_play(game) else _NONE
     # 001 4.10.12 "Salusa Secundus": asked only of a game with homeworlds (issue 29)
     placed = homeworlds.in_game(game)
     as_normal = homeworlds.plain(game, seat) if placed else _NONE

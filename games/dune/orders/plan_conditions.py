@@ -129,10 +129,11 @@ def conditioned(plan: dict[str, Any], said: dict[str, Any] | None,
     return out
 
 
-def effective(side: battle_plan.Side, plan: dict[str, Any], said: dict[str, Any] | None,
+def effective(side: battle_plan.Side | None, plan: dict[str, Any], said: dict[str, Any] | None,
               questions: list[dict[str, Any]]) -> dict[str, Any]:
     """The plan as the Voice and the questions leave it: its lines for them, then the Voice
-    obeyed where it does not and could (``bene_gesserit_voice``)."""
+    obeyed where it does not and could (``bene_gesserit_voice``; ``side`` may be None where no
+    Voice is ``said``: only the Voice asks it)."""
     return voice.obey(side, conditioned(plan, said, questions), said)
 
 
@@ -142,11 +143,13 @@ def replanned(side: battle_plan.Side, plan: dict[str, Any]) -> dict[str, Any]:
     return effective(side, plan, side.voice, [])
 
 
-def standing_effective(side: battle_plan.Side, plan: dict[str, Any], battle: dict[str, Any]
-                       ) -> dict[str, Any]:
-    """``effective`` with the Voice and the questions standing in the battle: a second one
-    only where the first's answer leaves it to be put (001 4.03.07.02, ``prescience.ends``)."""
-    said, asked = voice.standing(battle, side.seat), prescience.standing(battle, side.seat)
+def standing_effective(state: State, seat: str, plan: dict[str, Any]) -> dict[str, Any]:
+    """``effective`` with the Voice and the questions standing on ``seat`` in the battle under
+    way: a second one only where the first's answer leaves it to be put (001 4.03.07.02,
+    ``prescience.ends``); its side found only where the Voice stands on it."""
+    battle = state["step"]["battle"]
+    said, asked = voice.standing(battle, seat), prescience.standing(battle, seat)
+    side = battle_plan.side_of_state(state, seat) if said is not None else None
     found = effective(side, plan, said, asked[:1])
     first = asked[0]["element"] if asked else ""
     if len(asked) < 2 or prescience.ends(first, prescience.answer_of(found, first)):

@@ -86,9 +86,11 @@ def empty() -> dict[str, Any]:
 
 
 # --- what a faction may do
-@dataclass(frozen=True)
+@dataclass
 class Allowance:
-    """What one faction may revive now, and with what."""
+    """What one faction may revive now, and with what (never changed once built; not a frozen
+    dataclass, whose ``__init__`` sets each of its thirty fields through ``object.__setattr__``,
+    four times a plain one's cost: built some 190 times a classic game)."""
 
     seat: str
     kinds: tuple[ForceKind, ...]  # its kinds of force, its plain kind first
@@ -236,9 +238,8 @@ class Allowance:
 def allowance(state: State, seat: str) -> Allowance:
     """What ``seat`` may revive in this state."""
     own = state["factions"][seat]
-    tanks = {s: state["factions"][s]["tanks"] for s in state["seats"]}
     withheld = seat in state["step"].get("withheld", [])       # revival.apply, 001 2.04.12
-    return _allowance(seat, tanks, own["spice"], own["hand"], own["leaders"],
+    return _allowance(seat, state["factions"], own["spice"], own["hand"], own["leaders"],
                       own["leaders_revived"], rules_of(state), state["alliances"],
                       kwisatz_haderach(state)["tanks"], own.get("karama_power_used", False),
                       karama.cancelled(state, "free-revival", seat) or withheld, state)
@@ -263,8 +264,7 @@ def has_decision(state: State, seat: str) -> bool:
 def allowance_of_view(view: dict[str, Any], seat: str) -> Allowance:
     """What ``seat`` may revive, from its own view only (for bots)."""
     own = view["own"]
-    tanks = {s: f["tanks"] for s, f in view["factions"].items()}
-    return _allowance(seat, tanks, own["spice"], own["hand"], own["leaders"],
+    return _allowance(seat, view["factions"], own["spice"], own["hand"], own["leaders"],
                       view["factions"][seat]["leaders_revived"], rules_of(view),
                       view["alliances"], view["kwisatz_haderach"]["tanks"],
                       own.get("karama_power_used", False), AGAINST in own.get("cancelled", []),
@@ -277,38 +277,37 @@ def _most(limit: int | None, free: int, bonus: int) -> int | None:
     return limit if limit is None or not bonus else max(limit, free)
 
 
-def _allowance(seat: str, tanks: dict[str, Counts], spice: int, hand: list[str],
+def _allowance(seat: str, records: dict[str, dict[str, Any]], spice: int, hand: list[str],
                places: dict[str, str], revived: list[str], rules: Rules,
                alliances: list[list[str]], kh_in_tanks: bool, power_used: bool,
                ally_free_cancelled: bool, game: dict[str, Any]) -> Allowance:
-    """``game``: the state or the seat's view, asked by the powers that change revival."""
+    """``records``: each seat's part of the state or of the view (its ``tanks``); ``game``: the
+    state or the seat's view, asked by the powers that change revival."""
     faction = sheet(seat, rules)
-    terms = factions.RevivalTerms()
+    terms = _TERMS
     for power in factions.ordered(game, "revival", "revival_terms"):
         terms = power.revival_terms(game, seat, terms)
-    terms = variants.revival_terms(game, seat, terms)       # 001 4.03.07.09: a Nexus card
-    partners = [s for alliance in alliances if seat in alliance for s in alliance if s != seat]
-    free = max([faction.free_revival] + [ALLY_FREE_REVIVAL for s in partners
-                                         if Ability.ALLY_FREE_REVIVAL in sheet(s, rules).alliance
-                                         and not ally_free_cancelled])    # 001 3.01.12.02
-    free += sum(1 for s in partners      # 003 house rule "Fremen Alliance": "by one"
-                if Ability.ALLY_EXTRA_FREE_REVIVAL in sheet(s, rules).alliance)
-    bonus = variants.free_revival(game, seat)       # 001 4.04.04.07, the Sietch Tabr card
+    played = variants.in_play(game)         # none asked in a game without variants (issue 29)
+    if played:
+        terms = variants.revival_terms(game, seat, terms)   # 001 4.03.07.09: a Nexus card
+    partners = [s for alliance in alliances if seat in alliance
+                for s in alliance if s != seat] if alliances else []
+    free = faction.free_revival
+    if partners:
+        free = max([free] + [ALLY_FREE_REVIVAL for s in partners
+                             if Ability.ALLY_FREE_REVIVAL in sheet(s, rules).alliance
+                             and not ally_free_cancelled])    # 001 3.01.12.02
+        free += sum(1 for s in partners      # 003 house rule "Fremen Alliance": "by one"
+                    if Ability.ALLY_EXTRA_FREE_REVIVAL in sheet(s, rules).alliance)
+    bonus = variants.free_revival(game, seat) if played else 0  # 001 4.04.04.07, Sietch Tabr
     free += bonus
     if terms.no_free:                               # 001 2.09.08 (A): La La La
         free = bonus = 0
     free, most = recruits.terms(game, free, _most(terms.forces, free, bonus))   # 001 3.04.03
     free, most = long_live_the_fighters.terms(game, seat, free, most)           # 001 3.09.03
-    # 001 2.04.12: the allies whose grant it decides, those with more in the tanks than their
-    # own free number (for the others it changes nothing)
-    discretion = factions.power(seat, rules).grants_free_revival_at_discretion
-    grants = tuple(s for s in partners if discretion
-                   and Ability.ALLY_FREE_REVIVAL in faction.alliance
-                   and total(tanks[s]) > sheet(s, rules).free_revival)
-    gives = Ability.ALLY_SPICE_GIFTS in faction.alliance
     # a leader of no faction's five a power offers it from the tanks (001 2.11.23: Duke Vidal)
-    places = {**places, **{name: leaders.TANKS for name, _ in terms.offers
-                           if name not in places}}
+    places = ({**places, **{name: leaders.TANKS for name, _ in terms.offers
+                            if name not in places}} if terms.offers else dict(places))
     karama = _card(rules, hand, CardType.KARAMA)
     if faction.karama_power is not Ability.REVIVE_FREE:
         refusal = ("only the Emperor's special Karama power revives "
@@ -323,24 +322,47 @@ def _allowance(seat: str, tanks: dict[str, Counts], spice: int, hand: list[str],
     return Allowance(
         seat=seat, kinds=kinds(rules, seat) if terms.force_price is None else tuple(
             replace(kind, revival_cost=terms.force_price) for kind in kinds(rules, seat)),
-        tanks=dict(tanks[seat]), free=free,
-        spice=spice, leaders=dict(places), revived=tuple(revived),
+        tanks=dict(records[seat]["tanks"]), free=free,
+        spice=spice, leaders=places, revived=tuple(revived),
         karama=None if refusal else karama, karama_refusal=refusal,
         ghola=_card(rules, hand, CardType.TLEILAXU_GHOLA),
-        allies=tuple(s for s in partners if gives
-                     and total(tanks[s]) > sheet(s, rules).free_revival),
-        supported=any(Ability.ALLY_SPICE_GIFTS in sheet(s, rules).alliance for s in partners),
         until_all_back=rules.leader_revival_until_all_back,
         kh=kh_in_tanks and Ability.KWISATZ_HADERACH in faction.optional_abilities,
-        extra=EXTRA_FORCES if any(Ability.ALLY_EXTRA_REVIVAL in sheet(s, rules).alliance
-                                  for s in partners) else 0,
-        pays_extra=bool(partners) and Ability.ALLY_EXTRA_REVIVAL in faction.alliance,
-        grants=grants, granted=free > faction.free_revival and any(
-            factions.power(s, rules).grants_free_revival_at_discretion for s in partners),
         most=most, half_price=terms.half_price,
         most_leaders=terms.leaders, any_leader=terms.any_leader,
         payee=factions.payee(game, factions.REVIVAL, seat), offers=dict(terms.offers),
-        main=_main_leader(rules, faction.name, places), rules=rules)
+        main=_main_leader(rules, faction.name, places), rules=rules,
+        **(_allied(seat, partners, records, rules, free) if partners else _ALONE))
+
+
+_TERMS = factions.RevivalTerms()     # the rules' own terms, which the powers change (frozen)
+
+
+# An Allowance's fields of a faction without allies (``_allied``)
+_ALONE: dict[str, Any] = {"allies": (), "supported": False, "extra": 0, "pays_extra": False,
+                          "grants": (), "granted": False}
+
+
+def _allied(seat: str, partners: list[str], records: dict[str, dict[str, Any]], rules: Rules,
+            free: int) -> dict[str, Any]:
+    """An Allowance's fields that its allies decide (``free``: its free revival worked out)."""
+    faction = sheet(seat, rules)
+    # 001 2.04.12: the allies whose grant it decides, those with more in the tanks than their
+    # own free number (for the others it changes nothing)
+    discretion = factions.power(seat, rules).grants_free_revival_at_discretion
+    gives = Ability.ALLY_SPICE_GIFTS in faction.alliance
+    return {
+        "allies": tuple(s for s in partners if gives
+                        and total(records[s]["tanks"]) > sheet(s, rules).free_revival),
+        "supported": any(Ability.ALLY_SPICE_GIFTS in sheet(s, rules).alliance for s in partners),
+        "extra": EXTRA_FORCES if any(Ability.ALLY_EXTRA_REVIVAL in sheet(s, rules).alliance
+                                     for s in partners) else 0,
+        "pays_extra": Ability.ALLY_EXTRA_REVIVAL in faction.alliance,
+        "grants": tuple(s for s in partners if discretion
+                        and Ability.ALLY_FREE_REVIVAL in faction.alliance
+                        and total(records[s]["tanks"]) > sheet(s, rules).free_revival),
+        "granted": free > faction.free_revival and any(
+            factions.power(s, rules).grants_free_revival_at_discretion for s in partners)}
 
 
 def _main_leader(rules: Rules, faction: str, places: dict[str, str]) -> str | None:
@@ -350,9 +372,13 @@ def _main_leader(rules: Rules, faction: str, places: dict[str, str]) -> str | No
 
 
 def _card(rules: Rules, hand: list[str], kind: CardType) -> str | None:
-    """The first card of a type in a hand."""
+    """The first card of a type in a hand (a loop, not a generator: asked twice an
+    allowance)."""
     ids = data(rules).card_ids(kind)
-    return next((card for card in hand if card in ids), None)
+    for card in hand:
+        if card in ids:
+            return card
+    return None
 
 
 def value_of(game: Any, leader: str) -> int:

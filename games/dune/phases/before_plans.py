@@ -139,8 +139,7 @@ def carry_out(state: State, plans: dict[str, dict[str, Any]], orders: dict[str, 
     events += residual_poison.before_plans(state, plans, replan)        # 001 3.03.09
     step["plans"] = {}
     for seat, plan in plans.items():
-        side = battle_plan.side_of_state(state, seat)
-        step["plans"][seat] = plan_conditions.standing_effective(side, plan, battle)
+        step["plans"][seat] = plan_conditions.standing_effective(state, seat, plan)
     for faction in powers:
         events += faction.after_plans(state, wanted, replan, TOOLS)
     events += battle_karama.on_advantages(state, wanted, replan)

@@ -215,11 +215,12 @@ def resolve(state: State, wanted: dict[str, dict[str, Any]]) -> list[Event]:
     support = {ally: (seat, amount) for seat, value in wanted.items()
                for ally, amount in value["support"].items()}
     events: list[Event] = []
+    stoppers = factions.in_play(state, "stops_revival")
+    revivers = factions.in_play(state, "revived")
     for seat in storm_order(state):
         if seat in wanted:
             found = allowance(state, seat)
-            stopped = any(f.stops_revival(state, seat)
-                          for f in factions.in_play(state, "stops_revival"))
+            stopped = bool(stoppers) and any(f.stops_revival(state, seat) for f in stoppers)
             if not stopped:                 # 001 1.14.09: "their standard revival"
                 events += _forces(state, found, wanted[seat], support.get(seat))
             for name in ([wanted[seat]["leader"], *wanted[seat].get("more", [])]
@@ -229,8 +230,8 @@ def resolve(state: State, wanted: dict[str, dict[str, Any]]) -> list[Event]:
                 if wanted[seat][card]:
                     events += _card(state, found, card, wanted[seat][card])
             free = bool(found.free and total(wanted[seat]["forces"])) and not stopped
-            events += [e for faction in factions.in_play(state, "revived")
-                       for e in faction.revived(state, seat, free, bool(wanted[seat]["ghola"]))]
+            for faction in revivers:
+                events += faction.revived(state, seat, free, bool(wanted[seat]["ghola"]))
     return events
 
 
@@ -256,13 +257,14 @@ def _forces(state: State, found: Allowance, value: dict[str, Any],
     own["spice"] -= cost - from_emperor
     _paid(state, found, cost)
     events = [Event(EventCode.FORCES_REVIVED, {"faction": seat, "forces": forces,
-                                               "spice": cost, **_to(found, cost)}),
-              *variants.paid(state, seat, found.payee, cost),
-              *variants.forces_revived(state, seat, forces, found.free,     # 4.10.12
-                                       lambda place: reach.shipment_destinations(
-                                           state, seat).get(place, ()))]
-    if found.free:                      # free revival taken (001 4.05.05.02, ``variants``)
-        events += variants.acted(state, seat, Act.FREE_REVIVAL)
+                                               "spice": cost, **_to(found, cost)})]
+    if variants.in_play(state):         # the variants' rules, none asked in a game without
+        events += [*variants.paid(state, seat, found.payee, cost),
+                   *variants.forces_revived(state, seat, forces, found.free,     # 4.10.12
+                                            lambda place: reach.shipment_destinations(
+                                                state, seat).get(place, ()))]
+        if found.free:                  # free revival taken (001 4.05.05.02, ``variants``)
+            events += variants.acted(state, seat, Act.FREE_REVIVAL)
     if from_emperor:
         state["factions"][emperor]["spice"] -= from_emperor
         events += [Event(EventCode.REVIVAL_SUPPORTED, {"faction": emperor, "ally": seat}),
