@@ -13,14 +13,17 @@ game and a 15-turn classic one, as ``benchmarks/replay.py`` does), GAMES times e
 one warm-up replay: the instructions of one replay of the two.
 
 Usage: python benchmarks/instructions.py [--games 5] [--mix basic,adv,wbc,replay] [--json]
-Needs valgrind.  Measures whichever pbem the interpreter imports (give another checkout's
-interpreter to measure it).  Each mix takes about a minute for 5 games.
+Needs valgrind.  The Python processes hash with a fixed seed (``PYTHONHASHSEED=0``): a random
+one moves the figure by millions between runs of one checkout.  Measures whichever pbem the
+interpreter imports (give another checkout's interpreter to measure it).  Each mix takes
+about a minute for 5 games.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import subprocess
 import sys
@@ -62,7 +65,8 @@ def instructions(mix: str, games: int) -> int:
     code, given = (REPLAY, [RECORDS, games]) if mix == "replay" else (PLAY, [*MIXES[mix], games])
     run = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
                           sys.executable, "-c", code, json.dumps(given)],
-                         capture_output=True, text=True, check=True)
+                         capture_output=True, text=True, check=True,
+                         env={**os.environ, "PYTHONHASHSEED": "0"})
     return int(re.search(r"Collected : (\d+)", run.stderr).group(1))
 
 
