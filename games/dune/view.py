@@ -187,7 +187,8 @@ class PublicView(Mapping[str, Any]):
     its reader change the parts (``_READ``: some are the state's own)."""
 
     def __init__(self, state: State) -> None:
-        self._state, self._keys, self._found = state, _public_keys(state), {}
+        self._state, self._found = state, {}
+        self._keys = dict.fromkeys(_public_keys(state))     # in order, asked at once
 
     def __getitem__(self, key: str) -> Any:
         try:
@@ -204,7 +205,10 @@ class PublicView(Mapping[str, Any]):
         found = self._found.get(key, _UNREAD)
         if found is not _UNREAD:
             return found
-        return self[key] if key in self._keys else default
+        if key not in self._keys:
+            return default
+        found = self._found[key] = _READ[key](self._state)
+        return found
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._keys)
@@ -227,7 +231,9 @@ class _PublicFaction(Mapping[str, Any]):
         self._state, self._seat, self._found, self._front = state, seat, {}, None
 
     def __getitem__(self, key: str) -> Any:
-        found = self.get(key, _ABSENT)
+        found = self._found.get(key, _UNREAD)
+        if found is _UNREAD:
+            found = self._found[key] = self._read(key)
         if found is _ABSENT:
             raise KeyError(key)
         return found
@@ -346,7 +352,9 @@ class _Private(Mapping[str, Any]):
         self._state, self._seat, self._powers = state, seat, None
 
     def __getitem__(self, key: str) -> Any:
-        found = self.get(key, _ABSENT)
+        found = self._found.get(key, _UNREAD)
+        if found is _UNREAD:
+            found = self._found[key] = self._read(key)
         if found is _ABSENT:
             raise KeyError(key)
         return found
@@ -384,11 +392,12 @@ class _SeatView(Mapping[str, Any]):
     """``seat_view`` over a ``PublicView``: the seat, what lies behind its shield, and the
     public parts read from the shared ``PublicView`` when asked."""
 
-    __slots__ = ("_seat", "_own", "_public", "_found")
+    __slots__ = ("_seat", "_own", "_public", "_found", "_keys")
 
     def __init__(self, seat: str, own: Mapping[str, Any], public: PublicView) -> None:
         self._seat, self._own, self._public = seat, own, public
-        self._found = public._found         # the public parts read already, read at once
+        # the public parts read already, read at once; those the view has
+        self._found, self._keys = public._found, public._keys
 
     def __getitem__(self, key: str) -> Any:
         if key == "own":                # read most: at once, not through a KeyError
@@ -409,7 +418,10 @@ class _SeatView(Mapping[str, Any]):
             return self._own
         if key == "seat":
             return self._seat
-        return self._public.get(key, default)
+        return self._public[key] if key in self._keys else default
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._keys or key in ("seat", "own")
 
     def __iter__(self) -> Iterator[str]:
         yield from self._public
