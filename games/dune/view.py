@@ -218,17 +218,14 @@ class PublicView(Mapping[str, Any]):
 
 
 _UNREAD = object()      # a part of a view not read yet (``PublicView.get``)
-_ABSENT = object()      # a part read and found to be none (``_Private``, ``_PublicFaction``)
+_ABSENT = object()      # a part read and found to be none (``_ReadOnce``)
 
 
-class _PublicFaction(Mapping[str, Any]):
-    """A faction's public entries in a ``PublicView`` (``_public_factions``), each read when
-    first asked (a bot reads one or two of them: the tanks, the Nexus Gholas)."""
+class _ReadOnce(Mapping[str, Any]):
+    """A part of a view whose entries are each read when first asked (``_read``: the entry,
+    or ``_ABSENT``), then kept (``_found``), whether found or not."""
 
-    __slots__ = ("_state", "_seat", "_found", "_front")
-
-    def __init__(self, state: State, seat: str) -> None:
-        self._state, self._seat, self._found, self._front = state, seat, {}, None
+    __slots__ = ("_found",)
 
     def __getitem__(self, key: str) -> Any:
         found = self._found.get(key, _UNREAD)
@@ -239,12 +236,29 @@ class _PublicFaction(Mapping[str, Any]):
         return found
 
     def get(self, key: str, default: Any = None) -> Any:
-        """``Mapping.get`` without its exception (the seams ask ``get`` of entries a classic
-        game never has: the Nexus Gholas, the leaders lent)."""
+        """``Mapping.get`` without its exception for an entry it has not (the seams and the
+        bots ask ``get`` of entries a classic game never has: the Nexus Gholas, the leaders
+        lent, ``cancelled``, ``karama_power_used``...)."""
         found = self._found.get(key, _UNREAD)
         if found is _UNREAD:
-            found = self._found[key] = self._read(key)
+            found = self._found[key] = self._read(key)     # either way not asked again
         return default if found is _ABSENT else found
+
+    def _read(self, key: str) -> Any:
+        raise NotImplementedError
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+
+class _PublicFaction(_ReadOnce):
+    """A faction's public entries in a ``PublicView`` (``_public_factions``), each read when
+    first asked (a bot reads one or two of them: the tanks, the Nexus Gholas)."""
+
+    __slots__ = ("_state", "_seat", "_front")
+
+    def __init__(self, state: State, seat: str) -> None:
+        self._state, self._seat, self._found, self._front = state, seat, {}, None
 
     def _read(self, key: str) -> Any:
         if key in _FACTION:
@@ -263,11 +277,6 @@ class _PublicFaction(Mapping[str, Any]):
         yield from _FACTION
         yield from (key for key in _LENDING if self.get(key, _ABSENT) is not _ABSENT)
         yield from self._in_front()
-
-    def __len__(self) -> int:
-        return sum(1 for _ in self)
-
-
 
 
 def spice_sectors(state: State) -> dict[str, int]:
@@ -341,31 +350,15 @@ _SELDOM: dict[str, Callable[[State, str], Any]] = {
 }
 
 
-class _Private(Mapping[str, Any]):
+class _Private(_ReadOnce):
     """What lies behind a seat's shield in a ``PublicView``'s seat view, as ``seat_view``'s,
     each part read from the state when first asked (a bot reads a few)."""
 
-    __slots__ = ("_found", "_state", "_seat", "_powers")
+    __slots__ = ("_state", "_seat", "_powers")
 
     def __init__(self, state: State, seat: str) -> None:
         self._found: dict[str, Any] = {}
         self._state, self._seat, self._powers = state, seat, None
-
-    def __getitem__(self, key: str) -> Any:
-        found = self._found.get(key, _UNREAD)
-        if found is _UNREAD:
-            found = self._found[key] = self._read(key)
-        if found is _ABSENT:
-            raise KeyError(key)
-        return found
-
-    def get(self, key: str, default: Any = None) -> Any:
-        """``Mapping.get`` without its exception for a part the seat has not (a bot asks
-        ``get`` of its own parts: ``cancelled``, ``karama_power_used``, ...)."""
-        found = self._found.get(key, _UNREAD)
-        if found is _UNREAD:
-            found = self._found[key] = self._read(key)     # either way not asked again
-        return default if found is _ABSENT else found
 
     def _read(self, key: str) -> Any:
         read = _BEHIND.get(key) or _SELDOM.get(key)
@@ -383,9 +376,6 @@ class _Private(Mapping[str, Any]):
         yield from (key for key in _BEHIND if self.get(key, _ABSENT) is not _ABSENT)
         yield from self._behind_shield()
         yield from (key for key in _SELDOM if self.get(key, _ABSENT) is not _ABSENT)
-
-    def __len__(self) -> int:
-        return sum(1 for _ in self)
 
 
 class _SeatView(Mapping[str, Any]):
