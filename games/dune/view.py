@@ -103,18 +103,29 @@ def _public_keys(state: State) -> list[str]:
 
 
 def _public_factions(state: State) -> dict[str, dict[str, Any]]:
-    return {seat: {"name": faction_name(seat, state), "dot": state["dots"][seat],
-                   "tanks": dict(own["tanks"]),
-                   "reserve": dict(own["reserve"]),
-                   "cards": len(own["hand"]),
-                   "leaders_in_tanks": sorted(name for name, where in own["leaders"].items()
-                                              if where == leaders.TANKS),
-                   "leaders_face_down": len(leaders.face_down(own["leaders"])),
-                   "leaders_revived": list(own["leaders_revived"]),
-                   **{key: dict(own[key]) for key in (LENT, WITHHELD, nexus_ghola.KEY)
-                      if own.get(key)},
+    return {seat: {**{key: read(state, seat) for key, read in _FACTION.items()},
+                   **{key: dict(found) for key in _LENDING
+                      if (found := state["factions"][seat].get(key))},
                    **power(seat, state).in_front(state)}
-            for seat in state["seats"] for own in (state["factions"][seat],)}
+            for seat in state["seats"]}
+
+
+# Each faction's public entries (``_public_factions``), in order: these, its leaders lent and
+# withheld (``_LENDING``, where it has any), then its power's (``Faction.in_front``).
+_FACTION: dict[str, Callable[[State, str], Any]] = {
+    "name": lambda state, seat: faction_name(seat, state),
+    "dot": lambda state, seat: state["dots"][seat],
+    "tanks": lambda state, seat: dict(state["factions"][seat]["tanks"]),
+    "reserve": lambda state, seat: dict(state["factions"][seat]["reserve"]),
+    "cards": lambda state, seat: len(state["factions"][seat]["hand"]),
+    "leaders_in_tanks": lambda state, seat: sorted(
+        name for name, where in state["factions"][seat]["leaders"].items()
+        if where == leaders.TANKS),
+    "leaders_face_down": lambda state, seat: len(
+        leaders.face_down(state["factions"][seat]["leaders"])),
+    "leaders_revived": lambda state, seat: list(state["factions"][seat]["leaders_revived"]),
+}
+_LENDING = (LENT, WITHHELD, nexus_ghola.KEY)
 
 
 # The allow-list: each part of the public view and how it is read from the state, in order.
@@ -163,9 +174,11 @@ _PUBLIC: dict[str, Callable[[State], Any]] = {
 }
 _ALWAYS = tuple(_PUBLIC)[:tuple(_PUBLIC).index("bribes")]
 # How a ``PublicView`` reads its parts: the forces (which bots read most) and the rules (which
-# ``rules_of`` then knows at once) as the state holds them, not copied.
+# ``rules_of`` then knows at once) as the state holds them, not copied; each faction's entries
+# when first read (``_PublicFaction``).
 _READ = {**_PUBLIC, "rules": lambda state: state["rules"],
-         "forces": lambda state: dict(sorted(state["forces"].items()))}
+         "forces": lambda state: dict(sorted(state["forces"].items())),
+         "factions": lambda state: {seat: _PublicFaction(state, seat) for seat in state["seats"]}}
 
 
 class PublicView(Mapping[str, Any]):
@@ -174,7 +187,8 @@ class PublicView(Mapping[str, Any]):
     its reader change the parts (``_READ``: some are the state's own)."""
 
     def __init__(self, state: State) -> None:
-        self._state, self._keys, self._found = state, _public_keys(state), {}
+        self._state, self._found = state, {}
+        self._keys = dict.fromkeys(_public_keys(state))     # in order, asked at once
 
     def __getitem__(self, key: str) -> Any:
         try:
@@ -191,7 +205,10 @@ class PublicView(Mapping[str, Any]):
         found = self._found.get(key, _UNREAD)
         if found is not _UNREAD:
             return found
-        return self[key] if key in self._keys else default
+        if key not in self._keys:
+            return default
+        found = self._found[key] = _READ[key](self._state)
+        return found
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._keys)
@@ -201,7 +218,65 @@ class PublicView(Mapping[str, Any]):
 
 
 _UNREAD = object()      # a part of a view not read yet (``PublicView.get``)
-_ABSENT = object()      # a part behind a seat's shield read and found to be none (``_Private``)
+_ABSENT = object()      # a part read and found to be none (``_ReadOnce``)
+
+
+class _ReadOnce(Mapping[str, Any]):
+    """A part of a view whose entries are each read when first asked (``_read``: the entry,
+    or ``_ABSENT``), then kept (``_found``), whether found or not."""
+
+    __slots__ = ("_found",)
+
+    def __getitem__(self, key: str) -> Any:
+        found = self._found.get(key, _UNREAD)
+        if found is _UNREAD:
+            found = self._found[key] = self._read(key)
+        if found is _ABSENT:
+            raise KeyError(key)
+        return found
+
+    def get(self, key: str, default: Any = None) -> Any:
+        """``Mapping.get`` without its exception for an entry it has not (the seams and the
+        bots ask ``get`` of entries a classic game never has: the Nexus Gholas, the leaders
+        lent, ``cancelled``, ``karama_power_used``...)."""
+        found = self._found.get(key, _UNREAD)
+        if found is _UNREAD:
+            found = self._found[key] = self._read(key)     # either way not asked again
+        return default if found is _ABSENT else found
+
+    def _read(self, key: str) -> Any:
+        raise NotImplementedError
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+
+class _PublicFaction(_ReadOnce):
+    """A faction's public entries in a ``PublicView`` (``_public_factions``), each read when
+    first asked (a bot reads one or two of them: the tanks, the Nexus Gholas)."""
+
+    __slots__ = ("_state", "_seat", "_front")
+
+    def __init__(self, state: State, seat: str) -> None:
+        self._state, self._seat, self._found, self._front = state, seat, {}, None
+
+    def _read(self, key: str) -> Any:
+        if key in _FACTION:
+            return _FACTION[key](self._state, self._seat)
+        if key in _LENDING:
+            found = self._state["factions"][self._seat].get(key)
+            return dict(found) if found else _ABSENT
+        return self._in_front().get(key, _ABSENT)
+
+    def _in_front(self) -> dict[str, Any]:
+        if self._front is None:
+            self._front = power(self._seat, self._state).in_front(self._state)
+        return self._front
+
+    def __iter__(self) -> Iterator[str]:
+        yield from _FACTION
+        yield from (key for key in _LENDING if self.get(key, _ABSENT) is not _ABSENT)
+        yield from self._in_front()
 
 
 def spice_sectors(state: State) -> dict[str, int]:
@@ -218,37 +293,48 @@ def seat_view(state: State, seat: str, public: Mapping[str, Any] | None = None
     public view built already, shared by every seat's view of the same state (its parts are
     not copied: read them, never change them); a ``PublicView`` gives a view read part by
     part, the state unchanged meanwhile (the bots', ``bot_decisions``)."""
-    own = state["factions"][seat]
-    private: dict[str, Any] = {
-        "spice": own["spice"],
-        "reserve": dict(own["reserve"]),
-        "hand": list(own["hand"]),
-        "traitors": list(own["traitors"]),
-        "leaders": dict(own["leaders"]),
-    }
-    if state["phase"] == "setup" and (own["prediction"]
-                                      or not has(state, seat, Ability.PREDICTION)):
-        private["traitor_draw"] = list(own["traitor_draw"])
-    if own["prediction"] is not None:
-        private["prediction"] = dict(own["prediction"])
-    if own.get("karama_power_used"):
-        private["karama_power_used"] = True         # 001 1.14.01: once a game
-    if own.get("charity_declined"):
-        private["charity_declined"] = True          # 001 1.03.02: ``deals``
-    if standing := karama_reach.standing(state, seat):
-        private["karamas"] = standing               # 001 3.01.12.02: unseen until played
-    if cancelled := karama_reach.cancelled_for(state, seat):
-        private["cancelled"] = cancelled            # 001 3.01.12.02: retaken without them
-    private.update(power(seat, state).behind_shield(state))
     if isinstance(public, PublicView):
-        return _SeatView(seat, _Private(private, state, seat), public)
+        return _SeatView(seat, _Private(state, seat), public)
+    private = {key: found for key, read in _BEHIND.items()
+               if (found := read(state, seat)) is not None}
+    private.update(power(seat, state).behind_shield(state))
     private.update((key, found) for key, read in _SELDOM.items()
                    if (found := read(state, seat)) is not None)
     return {**(public_view(state) if public is None else public), "seat": seat, "own": private}
 
 
-# The last parts behind a seat's shield, each there when not None, in this order: a bot seldom
-# reads them (``_Private``).
+def _traitor_draw(state: State, seat: str) -> list[str] | None:
+    """The traitors drawn at the set-up, once the faction has predicted if it predicts."""
+    own = state["factions"][seat]
+    if state["phase"] == "setup" and (own["prediction"]
+                                      or not has(state, seat, Ability.PREDICTION)):
+        return list(own["traitor_draw"])
+    return None
+
+
+# What lies behind a seat's shield, each there when not None, in this order: these, then the
+# faction's power's (``Faction.behind_shield``), then ``_SELDOM``'s.
+_BEHIND: dict[str, Callable[[State, str], Any]] = {
+    "spice": lambda state, seat: state["factions"][seat]["spice"],
+    "reserve": lambda state, seat: dict(state["factions"][seat]["reserve"]),
+    "hand": lambda state, seat: list(state["factions"][seat]["hand"]),
+    "traitors": lambda state, seat: list(state["factions"][seat]["traitors"]),
+    "leaders": lambda state, seat: dict(state["factions"][seat]["leaders"]),
+    "traitor_draw": _traitor_draw,
+    "prediction": lambda state, seat: None if (found := state["factions"][seat]["prediction"])
+    is None else dict(found),
+    # 001 1.14.01: once a game
+    "karama_power_used": lambda state, seat: True
+    if state["factions"][seat].get("karama_power_used") else None,
+    # 001 1.03.02: ``deals``
+    "charity_declined": lambda state, seat: True
+    if state["factions"][seat].get("charity_declined") else None,
+    # 001 3.01.12.02: unseen until played
+    "karamas": lambda state, seat: karama_reach.standing(state, seat) or None,
+    # 001 3.01.12.02: retaken without them
+    "cancelled": lambda state, seat: karama_reach.cancelled_for(state, seat) or None,
+}
+# The last parts behind a seat's shield, each there when not None, in this order.
 _SELDOM: dict[str, Callable[[State, str], Any]] = {
     # 001 2.09.16: CHOAM pays for its ally
     "battle_support": lambda state, seat: battle_support(state, seat) or None,
@@ -264,54 +350,44 @@ _SELDOM: dict[str, Callable[[State, str], Any]] = {
 }
 
 
-class _Private(Mapping[str, Any]):
-    """What lies behind a seat's shield in a ``PublicView``'s seat view: ``seat_view``'s first
-    parts (``found``), and those of ``_SELDOM`` read from the state when first asked."""
+class _Private(_ReadOnce):
+    """What lies behind a seat's shield in a ``PublicView``'s seat view, as ``seat_view``'s,
+    each part read from the state when first asked (a bot reads a few)."""
 
-    __slots__ = ("_found", "_state", "_seat")
+    __slots__ = ("_state", "_seat", "_powers")
 
-    def __init__(self, found: dict[str, Any], state: State, seat: str) -> None:
-        self._found, self._state, self._seat = found, state, seat
+    def __init__(self, state: State, seat: str) -> None:
+        self._found: dict[str, Any] = {}
+        self._state, self._seat, self._powers = state, seat, None
 
-    def __getitem__(self, key: str) -> Any:
-        found = self._found.get(key, _UNREAD)
-        if found is _UNREAD:
-            found = self.get(key, _UNREAD)      # a part of ``_SELDOM``, first read
-        if found is _UNREAD or found is _ABSENT:
-            raise KeyError(key)
-        return found
+    def _read(self, key: str) -> Any:
+        read = _BEHIND.get(key) or _SELDOM.get(key)
+        if read is None:
+            return self._behind_shield().get(key, _ABSENT)
+        found = read(self._state, self._seat)
+        return _ABSENT if found is None else found
 
-    def get(self, key: str, default: Any = None) -> Any:
-        """``Mapping.get`` without its exception for a part the seat has not (a bot asks
-        ``get`` of its own parts: ``cancelled``, ``karama_power_used``, ...)."""
-        found = self._found.get(key, _UNREAD)
-        if found is _ABSENT:
-            return default
-        if found is not _UNREAD:
-            return found
-        if key not in _SELDOM:
-            return default
-        found = _SELDOM[key](self._state, self._seat)
-        self._found[key] = _ABSENT if found is None else found    # either way not asked again
-        return default if found is None else found
+    def _behind_shield(self) -> dict[str, Any]:
+        if self._powers is None:
+            self._powers = power(self._seat, self._state).behind_shield(self._state)
+        return self._powers
 
     def __iter__(self) -> Iterator[str]:
-        yield from (key for key in self._found if key not in _SELDOM)
-        yield from (key for key in _SELDOM if self.get(key, _UNREAD) is not _UNREAD)
-
-    def __len__(self) -> int:
-        return sum(1 for _ in self)
+        yield from (key for key in _BEHIND if self.get(key, _ABSENT) is not _ABSENT)
+        yield from self._behind_shield()
+        yield from (key for key in _SELDOM if self.get(key, _ABSENT) is not _ABSENT)
 
 
 class _SeatView(Mapping[str, Any]):
     """``seat_view`` over a ``PublicView``: the seat, what lies behind its shield, and the
     public parts read from the shared ``PublicView`` when asked."""
 
-    __slots__ = ("_seat", "_own", "_public", "_found")
+    __slots__ = ("_seat", "_own", "_public", "_found", "_keys")
 
     def __init__(self, seat: str, own: Mapping[str, Any], public: PublicView) -> None:
         self._seat, self._own, self._public = seat, own, public
-        self._found = public._found         # the public parts read already, read at once
+        # the public parts read already, read at once; those the view has
+        self._found, self._keys = public._found, public._keys
 
     def __getitem__(self, key: str) -> Any:
         if key == "own":                # read most: at once, not through a KeyError
@@ -332,7 +408,10 @@ class _SeatView(Mapping[str, Any]):
             return self._own
         if key == "seat":
             return self._seat
-        return self._public.get(key, default)
+        return self._public[key] if key in self._keys else default
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._keys or key in ("seat", "own")
 
     def __iter__(self) -> Iterator[str]:
         yield from self._public

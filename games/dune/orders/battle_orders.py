@@ -700,18 +700,24 @@ def random_order(view: dict[str, Any], prompt: Prompt, rng: random.Random
 
 
 def random_plan(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> dict[str, Any]:
-    """A random legal plan from the seat's view."""
+    """A random legal plan from the seat's view: the side's leaders, heroes and cards found
+    once, a card's line asked only where a card of the hand has its effect (copies alike)."""
     side = side_of_view(view, prompt.seat)
     plan = empty_plan()
-    if side.cheap_heroes and (not side.leaders or rng.random() < 0.3):
-        plan["cheap_hero"] = rng.choice(side.cheap_heroes)
-    elif side.leaders:
-        plan["leader"] = rng.choice(side.leaders)
-    if side.must_lead:
+    heroes, available = side.cheap_heroes, side.leaders
+    must_lead = bool(available or heroes)                # ``Side.must_lead``
+    fits = {slot: side.cards(slot) for slot in (Slot.WEAPON, Slot.DEFENSE)}
+    held = [side.deck.treachery_card(c) for c in side.hand]
+    effects = {effect for card in held for effect in card.effects}
+    if heroes and (not available or rng.random() < 0.3):
+        plan["cheap_hero"] = rng.choice(heroes)
+    elif available:
+        plan["leader"] = rng.choice(available)
+    if must_lead:
         for key, slot in (("weapon", Slot.WEAPON), ("defense", Slot.DEFENSE)):
-            choices = [n for n in side.cards(slot) if (n != plan["weapon"] or side.count(n) > 1)
+            choices = [n for n in fits[slot] if (n != plan["weapon"] or side.count(n) > 1)
                        and (slot is Slot.DEFENSE or plan["leader"] == side.planetologist
-                            or not skill_powers.green(view, n))       # 001 4.07.15.07
+                            or not skill_powers.green(side.rules, n))  # 001 4.07.15.07
                        and side.refusal(n) is None]                   # 001 3.04.02, 3.04.04
             if choices and rng.random() < 0.6:
                 plan[key] = rng.choice(choices)
@@ -720,7 +726,7 @@ def random_plan(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> dic
     step = 2 if strength.half_steps else 1
     plan["dial"] = combat.number(rng.randint(0, int(strength.most(plan["spice"]) * step)) / step)
     fitted(side, plan)                                  # 001 3.02.05, 3.02.14
-    plan["kh"] = side.kh and side.must_lead and rng.random() < 0.5
+    plan["kh"] = side.kh and must_lead and rng.random() < 0.5
     plan["call"] = rng.random() < 0.8
     kept = [n for n in (plan["weapon"], plan["defense"])
             if n and Effect.DISCARD_AFTER_PLAY not in side.card(n).effects]
@@ -732,19 +738,21 @@ def random_plan(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> dic
         plan["lose"] = dict(rng.choice(strength.losses(plan["dial"], plan["spice"])))
     if side.captures:
         plan["capture"] = rng.choice((capture.KILL, capture.KEEP, capture.NO_CAPTURE))
-    if plan["weapon"] in withholdable(side):
+    if Effect.MAY_BE_WITHHELD in effects and plan["weapon"] in withholdable(side):
         plan["tooth"] = rng.choice(tuple(TOOTH.values()))
     if (not plan["defense"] or Effect.COUNTS_AS_NEITHER in side.card(plan["defense"]).effects
-            ) and portable_snooper(side) and rng.random() < 0.7:
+            ) and any(card.type is CardType.PORTABLE_SNOOPER for card in held) \
+            and portable_snooper(side) and rng.random() < 0.7:
         plan["portable"] = True                         # 001 3.03.08; 3.04.02, .04
-    if plan["weapon"] in stone_burners(side) and rng.random() < 0.5:
+    if Effect.MAY_BURN_LEADERS in effects and plan["weapon"] in stone_burners(side) \
+            and rng.random() < 0.5:
         plan["burn"] = True                             # 001 3.03.11
-    if residual_poison.card_in(side.rules, side.hand) and rng.random() < 0.5:
+    if Effect.POISONS_A_LEADER in effects and rng.random() < 0.5:
         plan["poison"] = True                           # 001 3.03.09
-    others = [n for n in side.leaders if n != plan["leader"]]
-    if plan["leader"] and others and cibus_hood(side) and rng.random() < 0.5:
+    if plan["leader"] and Effect.SWAPS_LEADER in effects \
+            and (others := [n for n in available if n != plan["leader"]]) and rng.random() < 0.5:
         plan["hood"] = rng.choice(others)               # 001 3.09.02
-    if juice(side) and not side.aggressor and rng.random() < 0.5:
+    if Effect.MAKES_AGGRESSOR in effects and not side.aggressor and rng.random() < 0.5:
         plan["juice"] = True                            # 001 3.03.03
     plan = lines_apart(side, plan)
     if side.cancels and rng.random() < 0.5:
