@@ -76,8 +76,11 @@ def collection_rate(state: State, seat: str) -> int | None:
 
 
 def collection_bonus(state: State) -> list[Event]:
-    """The Collections round's bonus from the bank: two spice a Carryall or Smugglers card."""
-    events = []
+    """The Collections round's bonus from the bank: two spice a Carryall or Smugglers card
+    (none held outside v3: no seat asked)."""
+    events: list[Event] = []
+    if not state.get("bonus_cards"):
+        return events
     for seat in state["seats"]:
         for card in (BonusCard.CARRYALL, BonusCard.SMUGGLERS):
             count = held(state, seat, card)

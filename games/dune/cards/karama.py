@@ -90,18 +90,22 @@ def karama_cards(game: Any, hand: list[str]) -> list[str]:
 
 
 def cards_for(game: Any, hand: list[str], seat: str, karama_powers: bool) -> list[str]:
-    """The cards a faction may play as a Karama in a game (a state, a view or its rules), in
-    the order it spends them: the Bene Gesserit's worthless cards first with the special
-    Karama powers (module docstring)."""
+    """The cards a faction may play as a Karama in a game (a state, a view or its ruleset's
+    name), in the order it spends them: the Bene Gesserit's worthless cards first with the
+    special Karama powers (module docstring), then the cards it may play as one by a rule of
+    the board (001 4.06.07.05, ``stand_ins``), then its Karama cards."""
     if not hand:                        # at once: asked of every seat, many times a round
         return []
-    worthless = []
+    ids = data(game).card_ids
+    karamas = ids(CardType.KARAMA)
+    found = (stand_ins.cards(CardType.KARAMA, game, seat, hand)      # none without places
+             if type(game) is not str and game.get(stand_ins.PLACES) else [])
+    if not karamas.isdisjoint(hand):    # most hands hold none
+        found += [card for card in hand if card in karamas]
     if karama_powers and sheet(seat, game).karama_power is Ability.WORTHLESS_AS_KARAMA:
-        ids = data(game).card_ids(CardType.WORTHLESS)
-        worthless = [card for card in hand if card in ids]
-    # and the cards it may play as one by a rule of the board (001 4.06.07.05, ``stand_ins``)
-    return (worthless + stand_ins.cards(CardType.KARAMA, game, seat, hand)
-            + karama_cards(game, hand))
+        worthless = ids(CardType.WORTHLESS)
+        found = [card for card in hand if card in worthless] + found
+    return found
 
 
 def playable(state: State, seat: str) -> list[str]:
@@ -197,7 +201,7 @@ def cancel(state: State, word: str, seat: str) -> None:
 def cancelled(state: State, word: str, seat: str) -> bool:
     """Whether a Karama cancels the faction's use of the ability ``word`` now."""
     prevented = state.get("prevented")                      # a seat's view has none
-    return bool(prevented) and _use(word, seat) in prevented
+    return bool(prevented) and f"{word}:{seat}" in prevented    # ``_use``, asked often
 
 
 def lift(state: State, word: str) -> None:

@@ -85,7 +85,8 @@ def _holders(state: State) -> list[str]:
     """The seats holding a Truthtrance, in seat order: usually none, and then the other
     decisions need not be read (issue 20)."""
     truthtrances = data(state).card_ids(CardType.TRUTHTRANCE)
-    stood_in = stand_ins.any_for(CardType.TRUTHTRANCE, state)   # asked once, not per seat
+    stood_in = (bool(state.get(stand_ins.PLACES))                # asked once, not per seat
+                and stand_ins.any_for(CardType.TRUTHTRANCE, state))
     return [seat for seat in state["seats"]
             if not truthtrances.isdisjoint(state["factions"][seat]["hand"])
             or (stood_in and card(state, seat) is not None)]

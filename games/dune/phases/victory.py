@@ -239,9 +239,9 @@ def party_players(state: State, party: list[str]) -> int:
 def parties(state: State) -> list[list[str]]:
     """The alliances and the unallied factions, each a list of seats in seat order."""
     allied = {seat for alliance in state["alliances"] for seat in alliance}
-    groups = [list(alliance) for alliance in state["alliances"]]
-    groups += [[seat] for seat in state["seats"] if seat not in allied]
-    return [[seat for seat in state["seats"] if seat in group] for group in groups]
+    groups = [[seat for seat in state["seats"] if seat in alliance]
+              for alliance in state["alliances"]]
+    return groups + [[seat] for seat in state["seats"] if seat not in allied]
 
 
 def party_strongholds(held: dict[str, list[str]], party: list[str]) -> set[str]:
@@ -272,9 +272,10 @@ def stronghold_winners(state: State, held: dict[str, list[str]]) -> list[list[st
     rules = rules_of(state)
     count = players(state)
     found = []
+    needs = factions.in_play(state, "victory_needs")                   # 001 2.11.22
     for party in parties(state):
         needed = strongholds_needed(rules, count, party_players(state, party))
-        for faction in factions.in_play(state, "victory_needs"):       # 001 2.11.22
+        for faction in needs:
             needed = faction.victory_needs(state, party, needed)
         needed = variants.victory_needs(state, party, needed)         # 001 4.10.12 "Ecaz"
         if needed is not None and points(state, party_strongholds(held, party)) >= needed:
