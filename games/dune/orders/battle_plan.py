@@ -90,8 +90,10 @@ class Side:
     def leaders(self) -> list[str]:
         """The leaders it may play here: alive or held captured, and not fought in another
         territory (X.C.8; line 884)."""
-        own = [name for name, where in self.places.items() if where == "alive"]
-        return [name for name in own + list(self.captured) if name not in self.away]
+        away = self.away
+        return ([name for name, where in self.places.items()
+                 if where == "alive" and name not in away]
+                + [name for name in self.captured if name not in away])
 
     def cards(self, slot: Slot) -> list[str]:
         """The names of the cards in hand that fit a place of the plan, each once; with the
