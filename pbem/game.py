@@ -102,6 +102,21 @@ class Prompt:
     ahead: str = field(default="", compare=False)
     title: str = field(default="", compare=False)
 
+    def __init__(self, key: str, seat: str, kind: str, secret: bool,
+                 legal: str | Callable[[], str], default: Any,
+                 default_text: str | Callable[[], str], template: str | Callable[[], str],
+                 optional: bool = False, options: dict[str, Any] | None = None,
+                 ahead: str = "", title: str = "") -> None:
+        # Written into its dict, the texts where ``Text`` keeps them: a frozen dataclass's own
+        # ``__init__`` sets each field through ``object.__setattr__`` (a prompt is built often).
+        found = self.__dict__
+        found["key"], found["seat"], found["kind"] = key, seat, kind
+        found["secret"], found["_legal"], found["default"] = secret, legal, default
+        found["_default_text"], found["_template"], found["optional"] = (default_text, template,
+                                                                         optional)
+        found["options"] = {} if options is None else options
+        found["ahead"], found["title"] = ahead, title
+
     @property
     def held_as(self) -> str:
         """The name under which an order given ahead answers this decision."""
@@ -246,6 +261,14 @@ class Event:
     data: dict[str, Any] = field(default_factory=dict)
     to: tuple[str, ...] | None = None
     concerns: tuple[str, ...] = ()
+
+    def __init__(self, code: str, data: dict[str, Any] | None = None,
+                 to: tuple[str, ...] | None = None, concerns: tuple[str, ...] = ()) -> None:
+        # Written into its dict: a frozen dataclass's own ``__init__`` sets each field through
+        # ``object.__setattr__`` (an event is built often).
+        found = self.__dict__
+        found["code"], found["data"] = code, {} if data is None else data
+        found["to"], found["concerns"] = to, concerns
 
     def visible_to(self, seat: str | None) -> bool:
         """True if ``seat`` (None: the public) may see this event."""

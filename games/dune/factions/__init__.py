@@ -253,8 +253,10 @@ def standing_apply(state: State, orders: dict[str, Any], asked: list[str]) -> li
 def battle_support(state: State, seat: str) -> int:
     """The most the other factions' powers pay of ``seat``'s battle spice
     (``Faction.battle_support``)."""
-    return sum(faction.battle_support(state, seat)
-               for faction in in_play(state, "battle_support"))
+    found = 0
+    for faction in in_play(state, "battle_support"):
+        found += faction.battle_support(state, seat)
+    return found
 
 
 def karama_attempted(state: State, seat: str, use: str | None) -> list[Event]:
@@ -277,8 +279,10 @@ karama_cards.powers(karama_attempted, bars_karama)
 def dialer(game: Any, seat: str, battle: dict[str, Any]) -> str:
     """The faction whose forces ``seat`` dials and loses in ``battle``: its own, unless a power
     says another's (``Faction.dials_for``, 001 2.11.20), from the state or a view."""
-    return next((found for faction in in_play(game, "dials_for")
-                 if (found := faction.dials_for(game, seat, battle)) is not None), seat)
+    for faction in in_play(game, "dials_for"):
+        if (found := faction.dials_for(game, seat, battle)) is not None:
+            return found
+    return seat
 
 
 def lent_to(game: Any, seat: str) -> dict[str, str]:

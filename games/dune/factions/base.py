@@ -136,15 +136,15 @@ def has(game: Any, seat: str, ability: Ability) -> bool:
     if rules is not _HELD[0]:
         _HELD[:] = [rules, {}]
     held, karama, alliance, gates = _HELD[1].get(seat) or _held(rules, seat)
-    if gates and (out(game, seat) or gated(game, seat, ability)):
-        return False                    # 003 "Main Leaders": lost while he is in the tanks
     own = game["factions"][seat]
-    if ability in own.get(WITHHELD, ()):           # 001 4.03.07: by a Nexus card's Betrayal
-        return False
-    return (ability in held
+    if not (ability in held                         # asked first: most answers are no
             or (ability is karama and not own.get("karama_power_used"))
             or (ability in alliance and bool(ally_of(game, seat)))
-            or ability in own.get(LENT, ()))        # 001 4.03.07: by a Nexus card played
+            or ability in own.get(LENT, ())):       # 001 4.03.07: by a Nexus card played
+        return False
+    if gates and (out(game, seat) or gated(game, seat, ability)):
+        return False                    # 003 "Main Leaders": lost while he is in the tanks
+    return ability not in own.get(WITHHELD, ())     # 001 4.03.07: by a Nexus card's Betrayal
 
 
 def _held(rules: Rules, seat: str) -> tuple[frozenset[Ability], Ability | None,

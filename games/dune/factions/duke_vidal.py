@@ -53,8 +53,10 @@ def place(game: Any) -> dict[str, Any]:
 
 
 def at(game: Any) -> str:
-    """``aside``, ``tanks`` or the seat whose Active Leader he is."""
-    return place(game)["at"]
+    """``aside``, ``tanks`` or the seat whose Active Leader he is (asked of every battle side:
+    no copy of his place)."""
+    found = game.get(KEY)
+    return found["at"] if found else ASIDE
 
 
 def held(game: Any, seat: str) -> list[str]:

@@ -28,7 +28,8 @@ KEY = "nexus_gholas"        # the holder's sheet: leader -> his faction's seat (
 
 def held(game: Any, seat: str) -> list[str]:
     """The leaders the card gave ``seat`` (a state or a view: they are public)."""
-    return sorted(game["factions"][seat].get(KEY, {}))
+    given = game["factions"][seat].get(KEY)
+    return sorted(given) if given else []
 
 
 def take(state: dict[str, Any], holder: str, name: str, owner: str) -> list[Event]:

@@ -90,8 +90,10 @@ class Side:
     def leaders(self) -> list[str]:
         """The leaders it may play here: alive or held captured, and not fought in another
         territory (X.C.8; line 884)."""
-        own = [name for name, where in self.places.items() if where == "alive"]
-        return [name for name in own + list(self.captured) if name not in self.away]
+        away = self.away
+        return ([name for name, where in self.places.items()
+                 if where == "alive" and name not in away]
+                + [name for name in self.captured if name not in away])
 
     def cards(self, slot: Slot) -> list[str]:
         """The names of the cards in hand that fit a place of the plan, each once; with the
@@ -202,10 +204,11 @@ def _side(game: Any, seat: str, battle: dict[str, Any], fought: dict[str, dict[s
             add(here, by_faction[dialed])
     if hidden:
         add(here, {kinds(rules, seat)[0].name: hidden})
-    allies = [s for alliance in alliances if dialed in alliance for s in alliance if s != dialed]
+    sides = {s for alliance in alliances if dialed in alliance for s in alliance} or {dialed}
     free = any(     # WBC house rule 6; 001 2.04.22; 003 house rule "Fremen Combat"
-        factions.power(s, rules).counts_full_without_spice(rules, s != dialed, territory)
-        for s in (dialed, *allies))
+        faction.counts_full_without_spice(rules, faction.seat != dialed, territory)
+        for faction in factions.in_play(game, "counts_full_without_spice")
+        if faction.seat in sides)
     karamaed = battle.get("cancelled", {}).get(seat, [])     # battle_karama
     against = faction_name(opponent, rules)
     # 001 4.03.07.08: a Nexus card's (asked only of a game with variants)
@@ -213,7 +216,9 @@ def _side(game: Any, seat: str, battle: dict[str, Any], fought: dict[str, dict[s
     # 001 4.10.12 "Salusa Secundus": asked only of a game with homeworlds (issue 29)
     placed = homeworlds.in_game(game)
     as_normal = homeworlds.plain(game, seat) if placed else _NONE
-    as_normal |= factions.power(dialed, rules).kinds_as_normal(game)     # 001 2.11.08 B
+    for faction in factions.in_play(game, "kinds_as_normal"):            # 001 2.11.08 B
+        if faction.seat == dialed:
+            as_normal |= faction.kinds_as_normal(game)
     unspiced = homeworlds.unspiced(game, seat) if placed else _NONE
     troops = tuple(combat.Troop(kind.name, here.get(kind.name, 0),
                                 combat.NORMAL if kind.name in full

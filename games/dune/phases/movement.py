@@ -357,6 +357,13 @@ class _TurnPrompt(Prompt):
     _position: State
     _waits: bool
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        """As ``Prompt``'s, its texts kept under their own names, where the worked-out ones
+        (``LATER``) read them."""
+        super().__init__(*args, **kwargs)
+        found = self.__dict__
+        found["legal"], found["template"] = found.pop("_legal"), found.pop("_template")
+
     def keep(self) -> None:
         """The position as it is now, in its own order, whatever becomes of the state later
         (a bot reads a prompt at once, ``turn.open_prompts``: no copy)."""
