@@ -248,23 +248,32 @@ def storm_order(state: State) -> list[str]:
     next approaches, a dot under the storm counting as passed (000 IX.A); through a phase in
     which a Juice of Sapho put its player first or last (001 3.03.03, ``cards.sapho``:
     ``state["storm_place"]``), that player there."""
-    sector = state["storm"]["sector"]
-    if sector is None:
-        order = list(state["seats"])
+    sector, seats, dots = state["storm"]["sector"], state["seats"], state["dots"]
+    # The order last found, while the storm, the seats and their dots are equal (asked some
+    # thousand times a replay; a copy of the state brings equal ones): compared, not sorted.
+    if (sector, seats, dots) == _ORDER[0]:
+        order = list(_ORDER[1])
+    elif sector is None:
+        order = list(seats)
     else:
-        dots = state["dots"]
         # Round the board from the storm: the dots past its sector, then those up to it, each
         # in the order of their sectors (seat order among equals); no key of ours called per
         # seat.
-        by_dot = sorted(state["seats"], key=dots.__getitem__)
+        by_dot = sorted(seats, key=dots.__getitem__)
         passed = 0
         for seat in by_dot:
             if dots[seat] > sector:
                 break
             passed += 1
         order = by_dot[passed:] + by_dot[:passed]
+        _ORDER[:] = [(sector, list(seats), dict(dots)), tuple(order)]
     place = state.get("storm_place")
     if place and place["phase"] == state["phase"] and place["seat"] in order:
         order.remove(place["seat"])
         order = [place["seat"], *order] if place["place"] == "first" else [*order, place["seat"]]
     return order
+
+
+# The storm's sector, the seats and their dots last sorted (copies: the dots may be swapped in
+# place, 001 3.06.07) and the storm order they gave
+_ORDER: list[Any] = [None, ()]

@@ -198,18 +198,25 @@ def having(game: Any, ability: Ability) -> list[str]:
     """The factions in the game that have the advantage (``has``), in seat order: only those
     whose sheet lists it are asked (``has`` of every seat cost the worms and the bidding some
     thousand calls a replay)."""
-    listed = data(game).listing.get(ability)
-    return [seat for seat in game["seats"] if seat in listed and has(game, seat, ability)
-            ] if listed else []
+    listed = data(game).listing.get(ability, ())
+    seats = game["seats"]
+    # One sheet lists most advantages: that seat alone is looked at, with no order to find.
+    return [seat for seat in (listed if len(listed) < 2 else seats)
+            if seat in seats and seat in listed and has(game, seat, ability)]
 
 
 def holder(state: State, ability: Ability) -> str | None:
     """The faction in the game that has the advantage (``has``), if any: only the factions
     whose sheet lists it are asked (issue 20: asked thousands of times a game)."""
     listed = data(state).listing.get(ability, ())
-    return next((seat for seat in state["seats"] if seat in listed and has(state, seat, ability)
-                 and not (rules_of(state).homeworld_penalties     # 001 4.10.12: a Low side's
-                          and homeworlds.lost(state, seat, ability))), None)    # penalty
+    seats = state["seats"]
+    # One sheet lists most advantages: that seat alone is looked at, with no order to find.
+    for seat in (listed if len(listed) < 2 else seats):
+        if (seat in seats and seat in listed and has(state, seat, ability)
+                and not (rules_of(state).homeworld_penalties     # 001 4.10.12: a Low side's
+                         and homeworlds.lost(state, seat, ability))):   # penalty
+            return seat
+    return None
 
 
 def payee(state: State, payment: str, payer: str) -> str | None:
