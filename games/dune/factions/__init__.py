@@ -113,8 +113,12 @@ def in_play(state: State, *methods: str) -> tuple[Faction, ...]:
     """The factions in the game, in seat order (asked at every step); given ``methods``, only
     those whose class fills one of them (the others' defaults have no power to ask)."""
     # ``_asked``, its usual answer at once (asked some ten thousand times a game)
-    found = (_last[3] if state["rules"] is _last[0] and state["seats"] is _last[1]
-             else _asked(state))
+    if state["rules"] is _last[0] and state["seats"] is _last[1]:
+        try:
+            return _last[3][methods]
+        except KeyError:
+            pass
+    found = _asked(state)
     if methods not in found:
         found[methods] = _in_play(*_last[2], methods)
     return found[methods]

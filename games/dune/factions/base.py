@@ -132,10 +132,11 @@ def has(game: Any, seat: str, ability: Ability) -> bool:
     own a Nexus card's Betrayal withholds (001 4.03.07, ``LENT``, ``WITHHELD``:
     ``variants.nexus_cards.lend``).  Every power the rules ask of a faction is asked
     here, so that the one rule of the gates reaches each."""
-    rules = rules_of(game)
+    rules = game["rules"]
     if rules is not _HELD[0]:
-        _HELD[:] = [rules, {}]
-    held, karama, alliance, gates = _HELD[1].get(seat) or _held(rules, seat)
+        # A copy of the state brings an equal mapping: comparing costs less than ``rules_of``.
+        _HELD[:] = [rules, _HELD[1] if rules == _HELD[0] else {}]
+    held, karama, alliance, gates = _HELD[1].get(seat) or _held(rules_of(game), seat)
     own = game["factions"][seat]
     if not (ability in held                         # asked first: most answers are no
             or (ability is karama and not own.get("karama_power_used"))
@@ -161,7 +162,7 @@ def _held(rules: Rules, seat: str) -> tuple[frozenset[Ability], Ability | None,
     return found
 
 
-_HELD: list[Any] = [None, {}]       # the rules last asked, and seat -> ``_held``
+_HELD: list[Any] = [None, {}]       # the rules mapping last asked, and seat -> ``_held``
 
 
 def gated(game: Any, seat: str, ability: Ability) -> bool:
