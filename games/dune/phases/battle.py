@@ -248,8 +248,11 @@ def all_options(state: State) -> dict[str, list[tuple[str, list[int], str]]]:
                 if other in here and other not in ally_of(state, seat)
                 and not any(power.fights_beside(state, here, seat, other) for power in beside)]
     board = layer.board(state)
-    contested = [name for name in forces
-                 if name != POLAR_SINK and name in board                # X.A.2.b
+    # X.A.2.b; one faction in one sector (most territories) asks no more
+    contested = [name for name, by_sector in forces.items()
+                 if name != POLAR_SINK and name in board
+                 and (len(by_sector) > 1 or name in hidden
+                      or len(next(iter(by_sector.values()), ())) > 1)
                  and len(present(state, name) if name in hidden else occupants(state, name)) > 1]
     if len(contested) > 1:                      # in board order: where forces are, not all
         contested.sort(key=[territory.name for territory in board.territories].index)
