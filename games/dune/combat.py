@@ -55,6 +55,12 @@ class Troop:
     worth: Number
     spiced: bool = True
 
+    def __init__(self, kind: str, count: int, worth: Number, spiced: bool = True) -> None:
+        # Written into its dict: a frozen dataclass's own ``__init__`` sets each field through
+        # ``object.__setattr__`` (a troop is built for each side's every kind in each battle).
+        found = self.__dict__
+        found["kind"], found["count"], found["worth"], found["spiced"] = kind, count, worth, spiced
+
 
 @dataclass(frozen=True)
 class Strength:
@@ -68,6 +74,11 @@ class Strength:
     troops: tuple[Troop, ...]
     advanced: bool
     free: bool = False
+
+    def __init__(self, troops: tuple[Troop, ...], advanced: bool, free: bool = False) -> None:
+        # Written into its dict, as ``Troop``'s
+        found = self.__dict__
+        found["troops"], found["advanced"], found["free"] = troops, advanced, free
 
     @property
     def backing(self) -> bool:
@@ -351,6 +362,21 @@ class Outcome:
     leaders_decided: bool = False
     leader_spice: tuple[tuple[str, int], ...] = ()
     probed: tuple[str, ...] = ()
+
+    def __init__(self, kind: str, winner: str | None, loser: str | None,
+                 killed: tuple[str, ...], totals: dict[str, Number],
+                 callers: tuple[str, ...] = (), withheld: tuple[str, ...] = (),
+                 no_leader_spice: bool = False, killed_after: tuple[str, ...] = (),
+                 leaders_decided: bool = False, leader_spice: tuple[tuple[str, int], ...] = (),
+                 probed: tuple[str, ...] = ()) -> None:
+        # Written into its dict, as ``Troop``'s: twelve fields, each through
+        # ``object.__setattr__`` in a frozen dataclass's own ``__init__``
+        found = self.__dict__
+        found["kind"], found["winner"], found["loser"] = kind, winner, loser
+        found["killed"], found["totals"], found["callers"] = killed, totals, callers
+        found["withheld"], found["no_leader_spice"] = withheld, no_leader_spice
+        found["killed_after"], found["leaders_decided"] = killed_after, leaders_decided
+        found["leader_spice"], found["probed"] = leader_spice, probed
 
 
 def discards(plan: dict[str, Any]) -> list[str]:

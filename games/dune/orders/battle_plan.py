@@ -86,10 +86,10 @@ class Side:
         """The game's data: its cards and leaders (``state.data``), found once."""
         return data(self.rules)
 
-    @property
+    @functools.cached_property
     def leaders(self) -> list[str]:
         """The leaders it may play here: alive or held captured, and not fought in another
-        territory (X.C.8; line 884)."""
+        territory (X.C.8; line 884); found once (the side is never changed)."""
         away = self.away
         return ([name for name, where in self.places.items()
                  if where == "alive" and name not in away]
@@ -119,10 +119,10 @@ class Side:
     def _cards(self) -> list[TreacheryCard]:
         return [self.deck.treachery_card(card) for card in self.hand]
 
-    @property
+    @functools.cached_property
     def cheap_heroes(self) -> list[str]:
         """Its Cheap Heroes, none while the Voice forbids them (GF9, 001 2.02.07: the Voice
-        prevails over the mandatory Cheap Hero of 1.07.05.05, 001 2 item 2)."""
+        prevails over the mandatory Cheap Hero of 1.07.05.05, 001 2 item 2); found once."""
         found = self.cards(Slot.LEADER)
         if self.voice and not self.voice["play"] and self.voice["kind"] == CardType.CHEAP_HERO:
             return [name for name in found if self.card(name).type is not CardType.CHEAP_HERO]

@@ -247,25 +247,30 @@ def all_options(state: State) -> dict[str, list[tuple[str, list[int], str]]]:
         return [other for other in among
                 if other in here and other not in ally_of(state, seat)
                 and not any(power.fights_beside(state, here, seat, other) for power in beside)]
-    for territory in layer.board(state).territories:
-        if (territory.name == POLAR_SINK or territory.name not in forces
-                or len(present(state, territory.name) if territory.name in hidden
-                       else occupants(state, territory.name)) < 2):
-            continue                                        # X.A.2.b; nobody to fight
-        last = variants.co_occupier(state, territory.name)
-        for sectors in regions(state, territory.name):
-            here = fighters(state, territory.name, sectors)
+    board = layer.board(state)
+    # X.A.2.b; one faction in one sector (most territories) asks no more
+    contested = [name for name, by_sector in forces.items()
+                 if name != POLAR_SINK and name in board
+                 and (len(by_sector) > 1 or name in hidden
+                      or len(next(iter(by_sector.values()), ())) > 1)
+                 and len(present(state, name) if name in hidden else occupants(state, name)) > 1]
+    if len(contested) > 1:                      # in board order: where forces are, not all
+        contested.sort(key=[territory.name for territory in board.territories].index)
+    for name in contested:
+        last = variants.co_occupier(state, name)
+        for sectors in regions(state, name):
+            here = fighters(state, name, sectors)
             waits = last if last in here else None
             others = False
             for index, seat in enumerate(queue):
                 if seat in here and seat != waits:
                     opponents = foes(here, seat, [o for o in queue[index + 1:] if o != waits])
-                    found[seat] += [(territory.name, sectors, other) for other in opponents]
+                    found[seat] += [(name, sectors, other) for other in opponents]
                     others = others or bool(opponents)
             if waits is not None and not others:            # 001 4.03.07.12 B
                 for seat in queue:
                     if seat in here and seat != waits and foes(here, seat, [waits]):
-                        found[seat].append((territory.name, sectors, waits))
+                        found[seat].append((name, sectors, waits))
     return found
 
 

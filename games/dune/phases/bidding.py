@@ -529,6 +529,14 @@ class Outcome:
     karama: bool = False
     bids: dict[str, int | str] = field(default_factory=dict)
 
+    def __init__(self, buyer: str | None, price: int = 0, karama: bool = False,
+                 bids: dict[str, int | str] | None = None) -> None:
+        # Written into its dict: a frozen dataclass's own ``__init__`` sets each field through
+        # ``object.__setattr__`` (an auction ends for each card sold)
+        found = self.__dict__
+        found["buyer"], found["price"], found["karama"] = buyer, price, karama
+        found["bids"] = {} if bids is None else bids
+
 
 def auction(order: list[str], maxima: dict[str, int | str | list]) -> Outcome:
     """The open auction of one card played by proxy: from the opener (``order[0]``) round the

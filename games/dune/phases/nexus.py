@@ -171,9 +171,17 @@ def prompt(state: State, seat: str, turn: int | None = None) -> Prompt:
     """A faction's orders at a Nexus (000 XII) of this turn or of ``turn``, held ahead as
     ``nexus@<turn>:<seat>``: orders sent ahead answer every Nexus of that turn's spice blow
     (``again`` in decisions.yaml; WBC VII.1 brings one at every worm)."""
+    partners_asked = [s for s in asked(state) if s != seat]
+    return Prompt(f"nexus:{seat}", seat, "nexus", True,
+                  lambda: _legal(state, seat, partners_asked), None, "PASS", "PASS",
+                  ahead=f"nexus@{turn or state['turn']}:{seat}",
+                  options={"partners": partners_asked})
+
+
+def _legal(state: State, seat: str, partners_asked: list[str]) -> str:
+    """A Nexus prompt's legal text, written only where it is read (``Prompt.keep``)."""
     limit = alliance_limit(state)
     size = f" (at most {limit} factions in an alliance)" if limit else ""
-    partners_asked = [s for s in asked(state) if s != seat]
     others = ", ".join(faction_name(s, state) for s in partners_asked)
     partners = ally_of(state, seat)
     now = (f"you are allied with {', '.join(faction_name(s, state) for s in partners)}"
@@ -181,13 +189,10 @@ def prompt(state: State, seat: str, turn: int | None = None) -> Prompt:
     if state["step"].get(AGAIN):
         now += ("; an alliance was broken, and the factions in none that have not allied in "
                 "this Nexus may form one now (001 1.10.02.06-07)")
-    return Prompt(f"nexus:{seat}", seat, "nexus", True,
-                  f"Nexus ({cite(state, '000 XII')}): {now}.  ALLY <faction>[, <faction>] to be "
-                  "allied with "
-                  f"exactly those factions if they name you too{size}; ALLY NONE to be in no "
-                  f"alliance; PASS to keep what you have.  Factions: {others}",
-                  None, "PASS", "PASS", ahead=f"nexus@{turn or state['turn']}:{seat}",
-                  options={"partners": partners_asked})
+    return (f"Nexus ({cite(state, '000 XII')}): {now}.  ALLY <faction>[, <faction>] to be "
+            "allied with "
+            f"exactly those factions if they name you too{size}; ALLY NONE to be in no "
+            f"alliance; PASS to keep what you have.  Factions: {others}")
 
 
 def read_nexus(state: State, prompt: Prompt, words: list[str]) -> list[str] | None:
