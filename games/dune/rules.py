@@ -618,11 +618,6 @@ class Classic(Rules):
             needed += members - 1
         return needed
 
-    def control_points(self, worth: int) -> int:
-        """The control points of a victory territory whose data says ``worth`` (003 "Diversified
-        Victory": Arrakeen and Carthag two); under AH each stronghold counts one (000 IV)."""
-        return 1
-
     @property
     def end_of_play(self) -> str:
         """What decides a game nobody has won once its last turn is over and no faction's own
@@ -1146,11 +1141,6 @@ class V3(Classic):
     # --- control (003 "Round 8: Control")
     shared_strongholds_count = False    # "control" (ruling: alone there)
     ranks_by_spice = True               # "Victory by Conquest", "Game End"
-
-    def control_points(self, worth: int) -> int:
-        """003 "Diversified Victory": "Carthag and Arrakeen are worth two Control Points each";
-        otherwise "each Stronghold normally being worth one Control Point"."""
-        return worth if self.diversified_victory else 1
 
     def strongholds_to_win(self, players: int, members: int) -> int | None:
         """003 "Control Points Needed For Victory" (or Diversified Victory's chart): by the

@@ -89,7 +89,6 @@ RULE_QUESTIONS: dict[str, str] = {
     "alliance_limit": "000 XII.C.2; WBC house rule 2; 001 1.10.02.04: every alliance",
     "alliance_limit_rule": "the citation of alliance_limit's refusal",
     "strongholds_to_win": "000 IV; 001 1.09.03; 003 control points: victory",
-    "control_points": '003 "Diversified Victory": victory',
     "end_of_play": "000 Q&A XXV.E.3; 003 \"Game End\": the end of play",
     "ranks_by_spice": '003 "Victory by Conquest": the result',
     "first_winner_in_storm_order": "001 1.09.04: victory",
