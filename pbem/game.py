@@ -43,6 +43,7 @@ from functools import cache
 from types import ModuleType
 from typing import Any, Protocol, TypeVar
 
+from pbem.frozen import record
 from pbem.games import GAMES
 
 State = dict[str, Any]
@@ -54,21 +55,21 @@ class Text:
     read, so it must be read before the state it reads changes: ``written``."""
 
     def __set_name__(self, owner: type, name: str) -> None:
-        self._name = f"_{name}"
+        self.stored_as = f"_{name}"
 
     def __get__(self, prompt: Any, owner: type | None = None) -> str:
         if prompt is None:
-            raise AttributeError(self._name)       # a field without a default
-        text = prompt.__dict__[self._name]
+            raise AttributeError(self.stored_as)   # a field without a default
+        text = prompt.__dict__[self.stored_as]
         if callable(text):
-            text = prompt.__dict__[self._name] = text()
+            text = prompt.__dict__[self.stored_as] = text()
         return text
 
     def __set__(self, prompt: Any, text: str | Callable[[], str]) -> None:
-        prompt.__dict__[self._name] = text
+        prompt.__dict__[self.stored_as] = text
 
 
-@dataclass(frozen=True)
+@record
 class Prompt:
     """One decision a seat must make in the current step.
 
@@ -102,21 +103,6 @@ class Prompt:
     ahead: str = field(default="", compare=False)
     title: str = field(default="", compare=False)
 
-    def __init__(self, key: str, seat: str, kind: str, secret: bool,
-                 legal: str | Callable[[], str], default: Any,
-                 default_text: str | Callable[[], str], template: str | Callable[[], str],
-                 optional: bool = False, options: dict[str, Any] | None = None,
-                 ahead: str = "", title: str = "") -> None:
-        # Written into its dict, the texts where ``Text`` keeps them: a frozen dataclass's own
-        # ``__init__`` sets each field through ``object.__setattr__`` (a prompt is built often).
-        found = self.__dict__
-        found["key"], found["seat"], found["kind"] = key, seat, kind
-        found["secret"], found["_legal"], found["default"] = secret, legal, default
-        found["_default_text"], found["_template"], found["optional"] = (default_text, template,
-                                                                         optional)
-        found["options"] = {} if options is None else options
-        found["ahead"], found["title"] = ahead, title
-
     @property
     def held_as(self) -> str:
         """The name under which an order given ahead answers this decision."""
@@ -147,7 +133,7 @@ def written(prompts: list[Prompt]) -> list[Prompt]:
 
 
 # Where a prompt keeps its texts (``Text``).
-_TEXTS = tuple(text._name for text in vars(Prompt).values() if isinstance(text, Text))
+_TEXTS = tuple(text.stored_as for text in vars(Prompt).values() if isinstance(text, Text))
 
 
 def owed(prompts: list[Prompt]) -> list[Prompt]:
@@ -247,7 +233,7 @@ class Parsed:
     left: list[NotRead] = field(default_factory=list)
 
 
-@dataclass(frozen=True)
+@record
 class Event:
     """Something that happened in a step.
 
@@ -261,14 +247,6 @@ class Event:
     data: dict[str, Any] = field(default_factory=dict)
     to: tuple[str, ...] | None = None
     concerns: tuple[str, ...] = ()
-
-    def __init__(self, code: str, data: dict[str, Any] | None = None,
-                 to: tuple[str, ...] | None = None, concerns: tuple[str, ...] = ()) -> None:
-        # Written into its dict: a frozen dataclass's own ``__init__`` sets each field through
-        # ``object.__setattr__`` (an event is built often).
-        found = self.__dict__
-        found["code"], found["data"] = code, {} if data is None else data
-        found["to"], found["concerns"] = to, concerns
 
     def visible_to(self, seat: str | None) -> bool:
         """True if ``seat`` (None: the public) may see this event."""

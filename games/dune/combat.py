@@ -23,10 +23,11 @@ he keeps his starred forces as long as he can, then loses as few forces as he ca
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache
 from itertools import product
 from typing import Any
+
+from pbem.frozen import record
 
 from .data import DuneData, Effect
 from .variants.cheap_hero_traitor import matched
@@ -45,7 +46,7 @@ NORMAL = 1                  # what a normal force is worth (000 X.B.1); a Karama
 #                             bonus makes it count so (player aid B.6)
 
 
-@dataclass(frozen=True)
+@record
 class Troop:
     """One kind of a side's forces in a battle: how many, what one is worth against the
     opponent, and whether spice backs it (``ForceKind``)."""
@@ -55,14 +56,8 @@ class Troop:
     worth: Number
     spiced: bool = True
 
-    def __init__(self, kind: str, count: int, worth: Number, spiced: bool = True) -> None:
-        # Written into its dict: a frozen dataclass's own ``__init__`` sets each field through
-        # ``object.__setattr__`` (a troop is built for each side's every kind in each battle).
-        found = self.__dict__
-        found["kind"], found["count"], found["worth"], found["spiced"] = kind, count, worth, spiced
 
-
-@dataclass(frozen=True)
+@record
 class Strength:
     """The forces one side has in a battle and how they count, kind by kind in the order of
     its faction's kinds.
@@ -74,11 +69,6 @@ class Strength:
     troops: tuple[Troop, ...]
     advanced: bool
     free: bool = False
-
-    def __init__(self, troops: tuple[Troop, ...], advanced: bool, free: bool = False) -> None:
-        # Written into its dict, as ``Troop``'s
-        found = self.__dict__
-        found["troops"], found["advanced"], found["free"] = troops, advanced, free
 
     @property
     def backing(self) -> bool:
@@ -332,7 +322,7 @@ def leader_value(deck: DuneData, plan: dict[str, Any], against: dict[str, Any]) 
 
 
 # --- the outcome
-@dataclass(frozen=True)
+@record
 class Outcome:
     """How a battle ended.
 
@@ -362,21 +352,6 @@ class Outcome:
     leaders_decided: bool = False
     leader_spice: tuple[tuple[str, int], ...] = ()
     probed: tuple[str, ...] = ()
-
-    def __init__(self, kind: str, winner: str | None, loser: str | None,
-                 killed: tuple[str, ...], totals: dict[str, Number],
-                 callers: tuple[str, ...] = (), withheld: tuple[str, ...] = (),
-                 no_leader_spice: bool = False, killed_after: tuple[str, ...] = (),
-                 leaders_decided: bool = False, leader_spice: tuple[tuple[str, int], ...] = (),
-                 probed: tuple[str, ...] = ()) -> None:
-        # Written into its dict, as ``Troop``'s: twelve fields, each through
-        # ``object.__setattr__`` in a frozen dataclass's own ``__init__``
-        found = self.__dict__
-        found["kind"], found["winner"], found["loser"] = kind, winner, loser
-        found["killed"], found["totals"], found["callers"] = killed, totals, callers
-        found["withheld"], found["no_leader_spice"] = withheld, no_leader_spice
-        found["killed_after"], found["leaders_decided"] = killed_after, leaders_decided
-        found["leader_spice"], found["probed"] = leader_spice, probed
 
 
 def discards(plan: dict[str, Any]) -> list[str]:

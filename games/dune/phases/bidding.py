@@ -90,9 +90,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
+from pbem.frozen import record
 from pbem.game import Event, Prompt
 
 from .. import deals, factions, main_leaders, transfers, variants
@@ -519,7 +520,7 @@ def _return_row(state: State) -> list[Event]:
 
 
 # --- the auction
-@dataclass(frozen=True)
+@record
 class Outcome:
     """How an auction ended: the buyer (None: passed by everyone), its price (0 with a
     Karama) and each bidder's last bid (``KARAMA`` for "infinity")."""
@@ -528,14 +529,6 @@ class Outcome:
     price: int = 0
     karama: bool = False
     bids: dict[str, int | str] = field(default_factory=dict)
-
-    def __init__(self, buyer: str | None, price: int = 0, karama: bool = False,
-                 bids: dict[str, int | str] | None = None) -> None:
-        # Written into its dict: a frozen dataclass's own ``__init__`` sets each field through
-        # ``object.__setattr__`` (an auction ends for each card sold)
-        found = self.__dict__
-        found["buyer"], found["price"], found["karama"] = buyer, price, karama
-        found["bids"] = {} if bids is None else bids
 
 
 def auction(order: list[str], maxima: dict[str, int | str | list]) -> Outcome:
