@@ -581,6 +581,8 @@ def apply_logged(game: Game, state: State, orders: dict[str, Any] | list[dict[st
                  rng: random.Random) -> tuple[State, list[Event]]:
     """Apply one logged step: each of its batches in turn, drawing from the step's one
     generator, so that a folded moment draws what the step would have drawn without it."""
+    if not isinstance(orders, list):            # one batch: most steps
+        return game.apply(state, orders, rng)
     events: list[Event] = []
     for batch in batches_of(orders):
         state, more = game.apply(state, batch, rng)

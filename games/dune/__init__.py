@@ -205,12 +205,14 @@ def bot_decisions(state: State, rng: random.Random, style: str = "random") -> di
     one public view of the state (``PublicView``).  A random value is in the form its text
     reads as (each kind's ``random``: tests/dune/test_bot_decisions.py); a bot's order text (a
     basic bot's rule of thumb, a kind without a random player) is read for its prompt alone."""
-    prompts = turn.open_prompts(state)
+    by_seat: dict[str, list[Prompt]] = {}          # each seat's prompts, in their order
+    for prompt in turn.open_prompts(state):
+        by_seat.setdefault(prompt.seat, []).append(prompt)
     public = PublicView(state)
     decided: dict[str, Any] = {}
-    for seat in dict.fromkeys(p.seat for p in prompts):
+    for seat, mine in by_seat.items():
         view = seat_view(state, seat, public)
-        for prompt in [p for p in prompts if p.seat == seat]:
+        for prompt in mine:
             text, value = _bot_choice(view, prompt, rng, style)
             if text is not None:
                 parsed = parse_orders(state, seat, text, [prompt])

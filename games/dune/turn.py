@@ -115,9 +115,12 @@ def open_prompts(state: State) -> list[Prompt]:
         return truthtrance.answer_prompts(state)
     phase = PHASES[state["phase"]]
     own = phase.prompts(state) if hasattr(phase, "prompts") else []
-    # After the phase's own, so that a GIVE line of the movement round reads as a deal's
-    return own + [prompt for rider in _riders(state) for prompt in rider.prompts(state, own)] \
-        if own else own
+    if not own:
+        return own
+    found = list(own)   # the riders' after, so that a GIVE line of movement reads as a deal's
+    for rider in _riders(state):
+        found += rider.prompts(state, own)
+    return found
 
 
 def open_keys(state: State, own: list[str] | None = None,
@@ -129,53 +132,90 @@ def open_keys(state: State, own: list[str] | None = None,
     if state["result"] is not None:
         return []
     if state["truthtrance"]:
-        return [p.key for p in truthtrance.answer_prompts(state)]
+        return _answer_keys(state)
     own = _own_keys(state) if own is None else own
-    riders = _riders(state) if riders is None else riders
-    return own + [key for rider in riders for key in rider.keys(state, own)] \
-        if own else own
+    if not own:
+        return own
+    found = list(own)
+    for rider in _riders(state) if riders is None else riders:
+        found += rider.keys(state, own)
+    return found
+
+
+def _answer_keys(state: State) -> list[str]:
+    """The keys of the answers a Truthtrance's questions wait for."""
+    return [p.key for p in truthtrance.answer_prompts(state)]
 
 
 def _own_keys(state: State) -> list[str]:
     """The keys of the phase's own decisions open now."""
-    phase = PHASES[state["phase"]]
+    return _KEYS[state["phase"]](state)
+
+
+def _keys_of(phase: ModuleType) -> Callable[[State], list[str]]:
+    """How a phase's own keys are found: its ``keys``, else its prompts' keys, else none (a
+    phase that asks nothing)."""
     if hasattr(phase, "keys"):
-        return phase.keys(state)
-    return [p.key for p in phase.prompts(state)] if hasattr(phase, "prompts") else []
+        return phase.keys
+    if hasattr(phase, "prompts"):
+        return lambda state: [p.key for p in phase.prompts(state)]
+    return lambda state: []
 
 
-def _waiting(state: State) -> list[str]:
-    """While a Truthtrance's questions wait, their keys; else the phase's own (``_own_keys``):
-    a decision is open now (``open_keys`` not empty) where there are any, since the decisions
-    riding along are asked only of a faction asked something else."""
-    if state["truthtrance"]:
-        return [p.key for p in truthtrance.answer_prompts(state)]
-    return _own_keys(state)
+# Each phase's way to its own keys (``_keys_of``) and its ``done`` (None: over once begun),
+# looked up once, not asked of the module at every turn of ``advance``'s loop.
+_KEYS = {name: _keys_of(phase) for name, phase in PHASES.items()}
+_DONE = {name: getattr(phase, "done", None) for name, phase in PHASES.items()}
 
 
 class _Rider(NamedTuple):
     """Decisions that ride along with a round's own, asked only of a faction asked something
     else (``others``): their prompts and keys, in the order of the prompts; their orders
-    carried out after the round's own (``apply``, none where they stand first) and what they
-    do as a phase begins (``begins``, if anything)."""
+    carried out after the round's own (``apply``, none where they stand first; asked only
+    where an order of its ``kinds`` is given, where it names them) and what they do as a
+    phase begins (``begins``, if anything)."""
 
     prompts: Callable[[State, list[Prompt]], list[Prompt]]
     keys: Callable[[State, list[str]], list[str]]
     apply: Callable[[State, dict[str, Any], random.Random], list[Event]] | None = None
     begins: Callable[[State], list[Event]] | None = None
     ends: Callable[[State], list[Event]] | None = None
+    kinds: frozenset[str] | None = None
+
+
+class _Plan(NamedTuple):
+    """What a step asks of a game's riders and of the cards played as it ends, found once for
+    its rules (``_plan``)."""
+
+    riders: tuple[_Rider, ...]
+    applying: tuple[_Rider, ...]            # those with an ``apply``
+    beginning: tuple[Callable[[State], list[Event]], ...]     # their ``begins``
+    ending: tuple[Callable[[State], list[Event]], ...]        # their ``ends``
+    standing: bool                          # the factions' and variants' words ride
+    semuta: bool                            # ``semuta.rides``
+    mystery_box: bool                       # ``mystery_box.in_game``
 
 
 def _riders(state: State) -> tuple[_Rider, ...]:
-    """The riders a game of the state's rules may ask (``_riding``), found again only when the
-    rules change (hashing a ``Rules`` costs more than asking)."""
+    """The riders a game of the state's rules may ask (``_riding``)."""
+    return _plan(state).riders
+
+
+def _plan(state: State) -> _Plan:
+    """The ``_Plan`` of the state's rules, found again only when the rules change (hashing a
+    ``Rules`` costs more than asking)."""
     rules = rules_of(state)
-    if rules is not _last_riders[0]:
-        _last_riders[:] = [rules, _riding(rules)]
-    return _last_riders[1]
+    if rules is not _last_plan[0]:
+        riders = _riding(rules)
+        _last_plan[:] = [rules, _Plan(
+            riders, tuple(rider for rider in riders if rider.apply),
+            tuple(rider.begins for rider in riders if rider.begins),
+            tuple(rider.ends for rider in riders if rider.ends),
+            _STANDING in riders, semuta.rides(rules), mystery_box.in_game(rules))]
+    return _last_plan[1]
 
 
-_last_riders: list[Any] = [None, ()]
+_last_plan: list[Any] = [None, None]
 
 
 def _stands(rules: Rules) -> bool:
@@ -208,7 +248,8 @@ def _riding(rules: Rules) -> tuple[_Rider, ...]:
         (_Rider(deals.prompts, deals.keys, lambda state, orders, _: deals.apply(state, orders)),
          deals.rides(rules)),
         (_Rider(truthtrance.ask_prompts, truthtrance.ask_keys,
-                lambda state, orders, _: truthtrance.apply(state, orders)),
+                lambda state, orders, _: truthtrance.apply(state, orders),
+                kinds=frozenset({truthtrance.ASK, truthtrance.ANSWER})),
          truthtrance.rides(rules)),
         (_Rider(spice_specials.prompts, spice_specials.keys,
                 lambda state, orders, _: spice_specials.apply(state, orders),
@@ -273,41 +314,59 @@ def advance(state: State, orders: dict[str, Any], rng: random.Random
     text = canonical_text(state)
     state = copy_state(state) if text is None else orjson.loads(text)
     # The state the last step ended with, come back: its phase's keys were found then.
-    riders = _riders(state)             # the step's, handed down (the rules never change)
+    plan = _plan(state)                 # the step's, handed down (the rules never change)
     open_now = open_keys(state, list(_ended[1]) if text is not None and text == _ended[0]
-                         else None, riders)
+                         else None, plan.riders)
     assert set(orders) == set(open_now), (sorted(orders), state["phase"])
-    # The orders in the prompts' order, whatever order they come in: the decision log keeps
-    # them sorted by key, and a replay must play them as the moderator did.
-    orders = {key: orders[key] for key in open_now}
     standing = ([key for key in _standing_keys(state, open_now) if key in orders]
-                if _STANDING in riders else [])
-    own = {key: value for key, value in orders.items()
-           if key.partition(":")[0] not in _RIDING and key not in standing}
+                if plan.standing else ())
+    # The orders in the prompts' order, whatever order they come in: the decision log keeps
+    # them sorted by key, and a replay must play them as the moderator did; the phase's own
+    # apart, and the kinds of the riders' given.
+    ordered: dict[str, Any] = {}
+    own: dict[str, Any] = {}
+    riding: set[str] = set()
+    for key in open_now:
+        value = ordered[key] = orders[key]
+        kind = key.partition(":")[0]
+        if kind in _RIDING:
+            riding.add(kind)
+        elif key not in standing:
+            own[key] = value
+    orders = ordered
     # The standing orders first: one given with a decision of this round stands for it (001
     # 2.09.23 (B): CHOAM's estimate, sent with its battle plan); none given, none asked again
     events = (factions.standing_apply(state, orders, open_now)
               + variants.standing_apply(state, orders, open_now)) if standing else []
-    events += semuta.apply(state, orders, rng)      # 001 3.03.10: a standing word, as those
+    if plan.semuta:                 # 001 3.03.10: a standing word, as those
+        events += semuta.apply(state, orders, rng)
     events += PHASES[state["phase"]].apply(state, own, rng) if own else []
-    for rider in riders:
-        events += rider.apply(state, orders, rng) if rider.apply else []
+    for rider in plan.applying:
+        if rider.kinds is None or not rider.kinds.isdisjoint(riding):
+            events += rider.apply(state, orders, rng)
+    # While a Truthtrance's questions wait, their keys; else the phase's own: a decision is
+    # open now (``open_keys`` not empty) where there are any, since the decisions riding
+    # along are asked only of a faction asked something else.
     waiting: list[str] = []
-    while state["result"] is None and not (waiting := _waiting(state)):
-        phase = PHASES[state["phase"]]
-        if hasattr(phase, "done") and not phase.done(state):
-            events.extend(phase.apply(state, {}, rng))
+    while state["result"] is None:
+        waiting = (_answer_keys(state) if state["truthtrance"]
+                   else _KEYS[state["phase"]](state))
+        if waiting:
+            break
+        done = _DONE[state["phase"]]
+        if done is not None and not done(state):
+            events.extend(PHASES[state["phase"]].apply(state, {}, rng))
             continue
-        events.extend(_next_phase(state, rng, riders))
+        events.extend(_next_phase(state, rng, plan))
     # The phase's keys kept for the state as it ends the step, unless a Semuta Drug's discard
     # may change it after they were found or a Truthtrance's questions wait (theirs, not the
     # phase's): the next step begins with its copy (``_ended``).
-    kept = (state["result"] is None and not state["truthtrance"]
-            and "discarded" not in state)
-    events += semuta.step_ends(state)       # 001 3.03.10: a discard taken by a Semuta Drug
+    noted = "discarded" in state
+    kept = state["result"] is None and not state["truthtrance"] and not noted
+    events += semuta.step_ends(state) if noted else []  # 001 3.03.10: a discard taken
     # 001 3.08.05: a Mystery Box swapped as it came; a swap changes the state after its keys
     # were found, so they are not kept
-    swapped = mystery_box.step_ends(state, rng) if mystery_box.in_game(rules_of(state)) else []
+    swapped = mystery_box.step_ends(state, rng) if plan.mystery_box else []
     events += swapped
     _ended[:] = [canonical_text(state), waiting] if kept and not swapped else [None, None]
     return state, events
@@ -319,13 +378,13 @@ def advance(state: State, orders: dict[str, Any], rng: random.Random
 _ended: list[Any] = [None, None]
 
 
-def _next_phase(state: State, rng: random.Random, riders: tuple[_Rider, ...]) -> list[Event]:
-    """The next round of the turn in the ruleset's phase list (``Rules.phases``); ``riders``:
-    the game's (``_riders``)."""
+def _next_phase(state: State, rng: random.Random, plan: _Plan) -> list[Event]:
+    """The next round of the turn in the ruleset's phase list (``Rules.phases``); ``plan``:
+    the game's (``_plan``)."""
     phases = rules_of(state).phases
     ended = variants.phase_ends(state, rng)      # 001 4.05.05.01: a tech token's spice collected
-    for rider in riders:
-        ended += rider.ends(state) if rider.ends else []
+    for ends in plan.ending:
+        ended += ends(state)
     if state["phase"] != "setup":
         ended += factions.phase_ends(state)     # 001 2.09.07: the Open Market
     if state["phase"] == "setup":
@@ -339,7 +398,7 @@ def _next_phase(state: State, rng: random.Random, riders: tuple[_Rider, ...]) ->
     state["phase"] = following
     state["step"] = {}
     events = [*ended, Event(EventCode.PHASE, {"turn": state["turn"], "phase": following})]
-    for rider in riders:
-        events += rider.begins(state) if rider.begins else []
+    for begins in plan.beginning:
+        events += begins(state)
     events += variants.phase_begins(state)      # 001 4.10.12.06: natives out to fight
     return events + PHASES[following].begin(state, rng)

@@ -60,8 +60,8 @@ def _counts(state: State, seat: str, counts: Any) -> Counts:
 def _plan(state: State, seat: str, plan: dict[str, Any]) -> dict[str, Any]:
     """A battle plan, its losses and those of its conditional lines counted per kind; the plan
     itself if they are."""
-    parts = [part for _, part in plan.get("if", [])]
-    if not any(isinstance(part.get("lose"), list) for part in [plan, *parts]):
+    if not isinstance(plan.get("lose"), list) and not (
+            plan.get("if") and any(isinstance(part.get("lose"), list) for _, part in plan["if"])):
         return plan
     plan = {**plan, "lose": _counts(state, seat, plan.get("lose"))}
     if "if" in plan:
@@ -73,10 +73,17 @@ def _plan(state: State, seat: str, plan: dict[str, Any]) -> dict[str, Any]:
 
 def _move(state: State, seat: str, value: dict[str, Any]) -> dict[str, Any]:
     """A movement turn's plans, each shipment's and move's forces counted per kind (asked of
-    every turn applied: today's at once)."""
-    if not any(isinstance(part := plan.get(verb), dict) and isinstance(part["forces"], list)
-               for plan in value.get("plans", ()) for verb in _MOVES):
-        return value
+    every turn applied: today's at once, by plain loops)."""
+    for plan in value.get("plans", ()):
+        for verb in _MOVES:
+            part = plan.get(verb)
+            if isinstance(part, dict) and isinstance(part["forces"], list):
+                return _moved(state, seat, value)
+    return value
+
+
+def _moved(state: State, seat: str, value: dict[str, Any]) -> dict[str, Any]:
+    """A movement turn of earlier code (``_move``) counted per kind."""
     return {**value, "plans": [
         {**plan, **{verb: {**plan[verb], "forces": _counts(state, seat, plan[verb]["forces"])}
                     for verb in _MOVES if isinstance(plan.get(verb), dict)}}
@@ -87,10 +94,17 @@ _MOVES = ("ship", "move", "hajr")      # the parts of a turn's plan that carry f
 
 
 def _revival(state: State, seat: str, value: dict[str, Any]) -> dict[str, Any]:
+    """A revival, its forces and those of its cards counted per kind; the revival itself if
+    they are (asked of every revival applied: today's at once, by a plain loop)."""
+    for part in (value, value.get("karama"), value.get("ghola")):
+        if part and isinstance(part["forces"], list):
+            return _revived(state, seat, value)
+    return value
+
+
+def _revived(state: State, seat: str, value: dict[str, Any]) -> dict[str, Any]:
+    """A revival of earlier code (``_revival``) counted per kind."""
     cards = [card for card in ("karama", "ghola") if value.get(card)]
-    if not isinstance(value["forces"], list) and not any(
-            isinstance(value[card]["forces"], list) for card in cards):
-        return value
     value = {**value, "forces": _counts(state, seat, value["forces"])}
     for card in cards:
         value[card] = {**value[card], "forces": _counts(state, seat, value[card]["forces"])}

@@ -32,7 +32,7 @@ from ..data import NameLookupError
 from ..discard_pile import discard
 from ..orders.language import OrderKind, OrderProblem, order_kind
 from ..prompt_key import PromptKey
-from ..rules import Rules, rules_of
+from ..rules import Rules
 from ..state import State, data, storm_order
 from . import cache_words
 
@@ -109,10 +109,8 @@ order_kind(OrderKind(KIND, ("SEMUTA",), _read, _text, random=_random))
 
 
 def apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Event]:
-    """Each holder's word kept in its sheet, told to it alone when it changes (nothing to
-    do where no cache is in play)."""
-    if not rides(rules_of(state)):
-        return []
+    """Each holder's word kept in its sheet, told to it alone when it changes (asked only
+    where the cache is in play: ``rides``, ``turn.advance``)."""
     return _WORD.apply(state, orders)
 
 
