@@ -138,13 +138,14 @@ def whole_hand(state: State, seat: str) -> bool:
 
 def prompts(state: State) -> list[Prompt]:
     """The Karama decisions of this mail round of the bidding round."""
-    return [_prompt(state, seat, found) for seat in state["seats"]
+    return [_prompt(state, seat, found) for seat in karama.players(state)
             if (found := uses(state, seat))]
 
 
 def keys(state: State) -> list[str]:
     """The keys of ``prompts``, without their text (issue 20)."""
-    return [str(PromptKey("karama", seat)) for seat in state["seats"] if uses(state, seat)]
+    return [str(PromptKey("karama", seat)) for seat in karama.players(state)
+            if uses(state, seat)]
 
 
 def _prompt(state: State, seat: str, found: list[str]) -> Prompt:
