@@ -121,13 +121,13 @@ def players(state: State) -> list[str]:
     the cards ``cards_for`` may give is passed over at once (the bidding asks every seat at
     each mail round), the others asked ``playable``."""
     ids = data(state).card_ids
-    karamas = ids(CardType.KARAMA)
-    worthless = (ids(CardType.WORTHLESS) if rules_of(state).karama_powers else frozenset())
-    anything = bool(state.get(stand_ins.PLACES))        # a stand-in may be any card
+    cards = ids(CardType.KARAMA)
+    if rules_of(state).karama_powers:               # the Bene Gesserit's worthless cards
+        cards = cards | ids(CardType.WORTHLESS)
+    anything = bool(state.get(stand_ins.PLACES))    # a stand-in may be any card
     sheets = state["factions"]
-    return [seat for seat in state["seats"] if (hand := sheets[seat]["hand"]) and (
-        anything or not karamas.isdisjoint(hand) or not worthless.isdisjoint(hand))
-        and playable(state, seat)]
+    return [seat for seat in state["seats"] if (hand := sheets[seat]["hand"])
+            and (anything or not cards.isdisjoint(hand)) and playable(state, seat)]
 
 
 def of_view(view: dict) -> list[str]:
