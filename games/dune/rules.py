@@ -88,7 +88,9 @@ class Rules:
     """The rules a game is played by: its ruleset and every option, resolved.
 
     ``to_json`` is stored in the game's state (``state["rules"]``); ``from_json`` builds the
-    ruleset's class it names.  The policy questions are answered by the subclasses.
+    ruleset's class it names.  The policy questions are answered by the subclasses, each
+    once per rules (cached properties: a step asks them hundreds of times, ``rules_of``
+    gives the same rules for equal mappings).
     """
 
     ruleset: str = "classic"
@@ -135,32 +137,32 @@ class Rules:
         kept per option asks at every step (``variants.in_play``)."""
         return frozenset(f.name for f in fields(self) if getattr(self, f.name))
 
-    @property
+    @functools.cached_property
     def extra_spice_cards(self) -> tuple[str, ...]:
         """The spice cards the spice deck holds besides the base cards: none but where a
         ruleset's option adds one."""
         return ()
 
-    @property
+    @functools.cached_property
     def card_sets(self) -> tuple[str, ...]:
         """The expansions' sets of treachery cards the deck holds besides its base cards
         (``treachery.yaml``: ``sets``): none but where a ruleset's option adds one."""
         return ()
 
-    @property
+    @functools.cached_property
     def cache_sets(self) -> tuple[str, ...]:
         """The sets of ``card_sets`` that start in the Richese cache's pile rather than the
         deck (001 2.10.04): none but where a ruleset's option adds them."""
         return ()
 
-    @property
+    @functools.cached_property
     def cards_left_out(self) -> tuple[str, ...]:
         """The names of the cards of ``card_sets`` a game leaves out of its deck, and of the
         spice deck's territory cards: none but where a ruleset lets a set be played in part
         (or an option takes cards out, 001 4.06.03)."""
         return ()
 
-    @property
+    @functools.cached_property
     def traitor_cards(self) -> tuple[str, ...]:
         """The cards the traitor deck holds besides the leaders': none but where a ruleset's
         option adds one."""
@@ -172,7 +174,7 @@ class Rules:
         a ruleset of another seed answers from its ``citations.yaml``."""
         return rule
 
-    @property
+    @functools.cached_property
     def increased_spice_flow(self) -> bool:
         """000 XIX, and XXIII: "Increased Spice Flow must be used in the Advanced Game"."""
         return self.spice_flow or self.advanced_collection
@@ -257,27 +259,27 @@ class Classic(Rules):
     data_layers: ClassVar[tuple[str, ...]] = ("classic",)
 
     # --- set-up
-    @property
+    @functools.cached_property
     def seat_count(self) -> tuple[int, int]:
         """How many factions a game seats, fewest and most: "A Game for 2 to 6 players" (000
         line 115), one on each of the board's player dots.  Never more than the game has
         factions (``state.seating``)."""
         return (2, 6)
 
-    @property
+    @functools.cached_property
     def several_factions_per_player(self) -> bool:
         """A player may run several factions, his primary one and its allied factions, and who
         commands an allied faction changes at each Nexus (003 "Playing with two or three");
         under AH each faction is a player's (000 III.A)."""
         return False
 
-    @property
+    @functools.cached_property
     def homeworld_penalties(self) -> bool:
         """A faction's homeworld on its Low side takes some of its powers away (001 4.10.12,
         the homeworlds variant): only where a ruleset's option plays homeworlds."""
         return getattr(self, "homeworlds", False)
 
-    @property
+    @functools.cached_property
     def main_leader_gates(self) -> bool:
         """Each faction has its Main Leader (the data's, ``Leader.main``), a sixth leader with no
         traitor card, whose death takes the powers he gates from it until he is revived, and
@@ -285,20 +287,20 @@ class Classic(Rules):
         AH has five leader discs (000 II.B.1.b)."""
         return False
 
-    @property
+    @functools.cached_property
     def draws_seating(self) -> bool:
         """The seating order is drawn at random (WBC house rule 1, 000 line 1039); under AH
         the players sit as they come (000 III.A)."""
         return False
 
-    @property
+    @functools.cached_property
     def traitor_deck(self) -> bool:
         """Traitors are dealt from one deck of the leaders in play (WBC house rule 7, 000 line
         1061; clarification III); under AH four leaders are drawn each and returned to the
         pile after each draw (000 III.E.2)."""
         return False
 
-    @property
+    @functools.cached_property
     def own_leader_as_traitor(self) -> bool:
         """A faction may keep one of its own leaders from its traitor draw (GF9, 001 setup 12:
         "picks 1 card to keep", no other condition; the GF9 player aid: "either opponent or
@@ -306,13 +308,13 @@ class Classic(Rules):
         return False
 
     # --- storm
-    @property
+    @functools.cached_property
     def first_storm_moves(self) -> bool:
         """The first storm moves from the storm start sector by the dial (000 VI.A); under WBC
         it begins over the sector dialled and has not moved (000 line 1114)."""
         return True
 
-    @property
+    @functools.cached_property
     def storm_kills_where_it_starts(self) -> bool:
         """A moving storm kills on sand in the sector it starts from too (GF9, 001 1.01.04:
         "over which the storm starts, passes, or ends on"); under AH only where it "passes or
@@ -320,14 +322,14 @@ class Classic(Rules):
         never affected")."""
         return False
 
-    @property
+    @functools.cached_property
     def storm_deck(self) -> bool:
         """After turn 1 the storm moves by the Storm Deck card the faction with the STORM RULE
         drew (GF9, 001 2.04.14: the Fremen's advanced ability); under AH by the weather
         markers of option XVI, drawn by the Fremen (000 XVI, ``weather``)."""
         return False
 
-    @property
+    @functools.cached_property
     def storm_deck_unseen(self) -> bool:
         """After turn 1 the storm moves by the storm card drawn face down at the end of the
         storm round before, which nobody looks at (003 "Moving the Storm": "randomly draw one
@@ -335,7 +337,7 @@ class Classic(Rules):
         dials (000 VI.B) or the Fremen's weather markers (000 XVI, ``weather``)."""
         return False
 
-    @property
+    @functools.cached_property
     def bonus_cards(self) -> tuple[str, ...]:
         """The bonus cards the controllers of the cities claim at the end of the storm round
         and return in the Control round (003 "Claiming Bonus Cards", "Collections Bonuses",
@@ -343,26 +345,26 @@ class Classic(Rules):
         occupying Arrakeen or Carthag (000 IX.C.2.a.1, XI.A)."""
         return ()
 
-    @property
+    @functools.cached_property
     def storm_cards_on_turn_one(self) -> bool:
         """Weather Control and Family Atomics may be played on turn 1 (AH player aid); not
         under WBC (000 line 1110)."""
         return True
 
-    @property
+    @functools.cached_property
     def atomics_clear_of_storm(self) -> bool:
         """Family Atomics is played from a territory next to the Shield Wall only "with no storm
         between your Sector and the Wall" (GF9, 001 3.01.08); under AH even with the storm over
         either (000 Q&A XXV.A.2)."""
         return False
 
-    @property
+    @functools.cached_property
     def weather_control_after_reveal(self) -> bool:
         """Weather Control is asked about after the storm dials are revealed (WBC, 000 line
         1110); under AH before (player aid B.2, storm_cards module docstring)."""
         return False
 
-    @property
+    @functools.cached_property
     def ornithopters_after_shipment(self) -> bool:
         """Ornithopters are judged when the faction starts its force move, after its shipment
         of the same turn: forces shipped into Arrakeen or Carthag give them (GF9, 001 1.06.02:
@@ -372,7 +374,7 @@ class Classic(Rules):
         being its shipment and its movement, IX.C)."""
         return False
 
-    @property
+    @functools.cached_property
     def ornithopters_from_storm_round(self) -> bool:
         """Who moves with ornithopters: those who controlled Arrakeen or Carthag at the end of
         the storm round (WBC clarification IX, 000 lines 1184-1188); under AH those with forces
@@ -380,20 +382,20 @@ class Classic(Rules):
         return False
 
     # --- spice blow
-    @property
+    @functools.cached_property
     def nexus_on_every_worm(self) -> bool:
         """A Nexus follows every worm (WBC VII.1); under AH only the first of its pile (000
         VII.B, VII.C)."""
         return False
 
-    @property
+    @functools.cached_property
     def nexus_at_end_of_blow(self) -> bool:
         """The worms devour and the cards are turned to a territory first, and one Nexus
         follows at the end of the phase (GF9, 001 1.02.06-07); under AH the Nexus comes when
         the worm is turned, before it devours (000 VII.B, XII.B)."""
         return False
 
-    @property
+    @functools.cached_property
     def nexus_after_each_pile(self) -> bool:
         """With two discard piles a worm's Nexus comes once its pile has turned a territory
         card, before the next pile is turned (GF9, 001 1.13.03.02: "The Territory Card is put
@@ -401,54 +403,54 @@ class Classic(Rules):
         VII.B, XXI.A.4)."""
         return False
 
-    @property
+    @functools.cached_property
     def spice_discard_piles(self) -> int:
         """How many spice discard piles a spice blow turns cards onto: one (000 VII.A), two in
         the advanced game (000 XXI.A.1, "Two distinct piles"; 001 1.13.03, ``double_blow``)."""
         return 2 if self.double_blow else 1
 
-    @property
+    @functools.cached_property
     def reshuffle_keeps_first_pile_top(self) -> bool:
         """When the spice deck is reshuffled the top territory card of the first discard pile
         stays, and every other card is shuffled in (GF9 advanced, 001 1.13.04); under AH every
         card (000 XXI.B.1)."""
         return False
 
-    @property
+    @functools.cached_property
     def reshuffle_keeps_every_pile_top(self) -> bool:
         """When the spice deck is reshuffled each discard pile keeps its top card showing spice
         (003 "Advanced Combat": "all but the top-most card showing spice are removed from each
         discard pile"); under AH every card is shuffled in (000 XXI.B.1)."""
         return False
 
-    @property
+    @functools.cached_property
     def turn_one_worms_set_aside(self) -> bool:
         """The worms of turn 1 are set aside and shuffled back into the spice deck after the
         phase (GF9, 001 1.02.03); under AH each goes back at once (000 VII.D)."""
         return False
 
     # --- CHOAM Charity
-    @property
+    @functools.cached_property
     def charity_with_bidding(self) -> bool:
         """CHOAM Charity is paid at the start of the bidding round (000 VIII.I); under GF9 it
         is a phase of its own (001 1.03)."""
         return True
 
-    @property
+    @functools.cached_property
     def charity_below(self) -> int:
         """A faction holding less spice than this is topped up to 2 by CHOAM Charity: none
         (000 VIII.I: "a player with no spice"); under GF9 0 or 1 (001 1.03.02)."""
         return 1
 
     # --- bidding
-    @property
+    @functools.cached_property
     def hands_declared_before_bidding(self) -> bool:
         """Before bidding starts every faction announces how many treachery cards it holds
         (GF9, 001 1.04.02); under AH the number is made known upon request (000 VIII.F): by
         mail the public view shows it, with no announcement."""
         return False
 
-    @property
+    @functools.cached_property
     def karama_overbid(self) -> bool:
         """A Karama in bidding is a bid of a number, more than the bidder has if it likes, that
         others may top, and the card won with it is bought for nothing (GF9, 001 3.01.12.05:
@@ -458,7 +460,7 @@ class Classic(Rules):
         return False
 
     # --- revival
-    @property
+    @functools.cached_property
     def leader_revival_until_all_back(self) -> bool:
         """A faction that began reviving leaders (none of its own free to fight) revives one a
         turn until all are back, a revived leader alive or not (000 IX.D.1, "until all of his
@@ -467,28 +469,28 @@ class Classic(Rules):
         return True
 
     # --- movement (the Bene Gesserit's coexistence is theirs: ``factions.bene_gesserit``)
-    @property
+    @functools.cached_property
     def karama_cancels_abilities(self) -> bool:
         """A Karama card cancels or prevents one use of a faction ability marked for it, the
         faction retaking the action without it (GF9, 001 3.01.12.02-03, 2 item 5); under AH
         and WBC a Karama prevents the advantages its player aid names (000 B.6.A)."""
         return False
 
-    @property
+    @functools.cached_property
     def moves_gather_sectors(self) -> bool:
         """A move may take one faction's forces from several sectors of a territory as one
         group, unless the storm separates them (GF9, 001 1.06.05); under AH a group is one
         sector's forces (000 Q&A XXV.B.1)."""
         return False
 
-    @property
+    @functools.cached_property
     def repositioning(self) -> bool:
         """A move may take a group to another sector of its own territory, clear of the storm
         (GF9, 001 1.06.08); under AH a move goes into another territory (000 IX.C.2.a)."""
         return False
 
     # --- shipment
-    @property
+    @functools.cached_property
     def ally_constraint(self) -> bool:
         """Allies may ship and move into each other's territories, and at the end of a
         faction's shipment and movement its forces sharing a territory (but the Polar Sink)
@@ -498,7 +500,7 @@ class Classic(Rules):
         return False
 
     # --- spice given
-    @property
+    @functools.cached_property
     def deals_every_round(self) -> bool:
         """A bribe may be given in any round a faction is asked something, beside its orders,
         and the CHOAM Charity called or not (``deals``; GF9, 001 1.12.01: "Any Player can make
@@ -507,21 +509,21 @@ class Classic(Rules):
         XIII.C, VIII.I; ``transfers``)."""
         return False
 
-    @property
+    @functools.cached_property
     def spice_promised(self) -> bool:
         """Spice given is promised and paid in the collection round, the amount told to the
         two factions only (WBC house rule 5, 000 line 1057; clarification XIII, line 1283);
         under AH it changes hands at once, amount and all (000 XIII.C)."""
         return False
 
-    @property
+    @functools.cached_property
     def bribes_in_front_of_shield(self) -> bool:
         """Spice given as a bribe is put in front of the receiver's shield, public, and added
         to his spice in the Mentat Pause (GF9, 001 1.12.03, 1.09.02); under AH it changes
         hands at once (000 XIII.C)."""
         return False
 
-    @property
+    @functools.cached_property
     def bribes_between_allies(self) -> bool:
         """Allies may give each other spice (000 XIII.C sets no limit); under GF9 they may
         not (001 1.10.03.04, 1.12.02), but by an alliance power to give it (the Emperor's,
@@ -529,7 +531,7 @@ class Classic(Rules):
         return True
 
     # --- Karama
-    @property
+    @functools.cached_property
     def karama_power_once_per_game(self) -> bool:
         """A faction's special Karama power may be used once in the game (GF9, 001 1.13.07,
         1.14.01: "can be used once in a game"); under AH with every Karama card played for it
@@ -537,42 +539,42 @@ class Classic(Rules):
         return False
 
     # --- battle
-    @property
+    @functools.cached_property
     def no_leaders_by_consent(self) -> bool:
         """Two factions in a battle may agree to play no leaders (000 Q&A B.7: "by common
         consent"); GF9 has no such rule: a leader or a Cheap Hero is played whenever one can
         be (001 1.07.05.05)."""
         return True
 
-    @property
+    @functools.cached_property
     def corrects_plans_at_reveal(self) -> bool:
         """A battle plan missing a leader, dialling more than its forces and spice support, or
         with two weapons or two defenses is corrected when revealed rather than refused (000
         clarification X, lines 1252-1256; 004 X.7-8): so by mail it is accepted as sent."""
         return False
 
-    @property
+    @functools.cached_property
     def cheap_hero_required(self) -> bool:
         """A faction with no leader to play must play a Cheap Hero it holds (000 X.C.9; 001
         1.07.05.05, 3.01.05); not in a GF9 tournament game (001 4.1.17), where it may play no
         leader at all, and then no treachery card (001 1.07.05.06)."""
         return True
 
-    @property
+    @functools.cached_property
     def optional_hero_left_out_at_reveal(self) -> bool:
         """A plan without a leader from a faction not required to play a Cheap Hero (not
         ``cheap_hero_required``: no Active Leader in a GF9 tournament, 001 4.1.17) is revealed
         as sent, with none added."""
         return True
 
-    @property
+    @functools.cached_property
     def truthtrance_present_or_past(self) -> bool:
         """A Truthtrance question may only be about the present or the past, never bind a
         future action (GF9 tournament, 001 4.1.19); under AH "any one yes or no question
         concerning the game" (000 player aid B.1)."""
         return False
 
-    @property
+    @functools.cached_property
     def traitor_winner_keeps_one_time_cards(self) -> bool:
         """The winner by a traitor may keep or discard the one-time cards he played, the Cheap
         Hero too (GF9, 001 1.07.07.07.01: "One time use cards may be kept or discarded by the
@@ -580,7 +582,7 @@ class Classic(Rules):
         aid A.6-7)."""
         return False
 
-    @property
+    @functools.cached_property
     def traitor_callers_leader_back_in_pool(self) -> bool:
         """The winner by a traitor adds his leader back to his leader pool, "available again
         this Phase" (GF9, 001 1.07.07.07.01): he may fight in another territory; under AH he
@@ -588,7 +590,7 @@ class Classic(Rules):
         return False
 
     # --- alliances and victory
-    @property
+    @functools.cached_property
     def nexus_again_after_break(self) -> bool:
         """A Nexus round that leaves a faction with no alliance by a break is followed by
         another, for the factions in no alliance that have not allied in this Nexus: who
@@ -602,7 +604,7 @@ class Classic(Rules):
         """The most factions in one alliance, or None for no limit (AH 000 XII.C.2 sets none)."""
         return None
 
-    @property
+    @functools.cached_property
     def alliance_limit_rule(self) -> str:
         """The rule a refused alliance cites (AH sets no limit: 000 XII.C.2)."""
         return "000 XII.C.2"
@@ -618,7 +620,7 @@ class Classic(Rules):
             needed += members - 1
         return needed
 
-    @property
+    @functools.cached_property
     def end_of_play(self) -> str:
         """What decides a game nobody has won once its last turn is over and no faction's own
         victory applies: ``most-strongholds``, the faction or alliance holding the most (000
@@ -627,7 +629,7 @@ class Classic(Rules):
         alive (003 house rule "Definitive Victory")."""
         return "most-strongholds"
 
-    @property
+    @functools.cached_property
     def ranks_by_spice(self) -> bool:
         """The result ranks the winners, then the losers, by their spice: "the highest spice
         total representing the player who benefits most from this victory", and "Higher Spice
@@ -635,13 +637,13 @@ class Classic(Rules):
         "Game End"); AH ranks nobody (000 IV)."""
         return False
 
-    @property
+    @functools.cached_property
     def first_winner_in_storm_order(self) -> bool:
         """Of several factions or alliances winning at once only the first in storm order wins
         (GF9, 001 1.09.04); under AH all win (000 Q&A XXV.E.3; 004 line 130)."""
         return False
 
-    @property
+    @functools.cached_property
     def conditional_default_first(self) -> bool:
         """At the end of play a default victory with conditions (the Fremen's) is checked
         first, and only while a faction with one without conditions (the Guild) is in play;
@@ -653,20 +655,20 @@ class Classic(Rules):
         """The Shield Wall counts as a stronghold for victory: with 000 XVIII.B."""
         return self.shield_wall_victory
 
-    @property
+    @functools.cached_property
     def shield_wall_held_beside(self) -> str | None:
         """The territory whose side of the Shield Wall alone holds it for victory, or None for
         the whole Shield Wall (000 XVIII.B; WBC house rule 4).  GF9's Shield Wall Stronghold:
         "Only the left side (the side touching the Imperial Basin)" (001 4.2.2, 4.2.7)."""
         return None
 
-    @property
+    @functools.cached_property
     def shared_strongholds_count(self) -> bool:
         """Two factions in one stronghold both hold it (000 IV); under WBC neither does (house
         rule 4, 000 line 1045, and victory module docstring)."""
         return True
 
-    @property
+    @functools.cached_property
     def allies_add_strongholds(self) -> bool:
         """An alliance needs one more stronghold per ally (WBC house rule 3, 000 line 1043);
         under AH the same as one faction (000 XII.E.1)."""
@@ -876,21 +878,21 @@ class GF9(Classic):
 
     nexus_after_each_pile = True        # 001 1.13.03.02-03 (one pile: the end of the phase)
 
-    @property
+    @functools.cached_property
     def reshuffle_keeps_first_pile_top(self) -> bool:
         """001 1.13.04, a rule of the advanced game's two piles; with one, every card (001
         setup 6)."""
         return self.double_blow
 
-    @property
+    @functools.cached_property
     def cheap_hero_required(self) -> bool:
         return not self.tournament      # 001 4.1.17
 
-    @property
+    @functools.cached_property
     def truthtrance_present_or_past(self) -> bool:
         return self.tournament          # 001 4.1.19
 
-    @property
+    @functools.cached_property
     def shield_wall_held_beside(self) -> str | None:
         """001 4.02.2: the left side, with the Shield Wall Stronghold (alone or in a
         tournament, whose ``groups`` both set ``shield_wall_victory``)."""
@@ -902,7 +904,7 @@ class GF9(Classic):
         return self.shield_wall_victory and worms >= GF9_SHIELD_WALL_WORMS
 
 
-    @property
+    @functools.cached_property
     def extra_spice_cards(self) -> tuple[str, ...]:
         """001 4.08.02: the Sandtrout, with ``sandtrout`` (``phases/sandtrout``); 001 4.06.02:
         the six Discovery spice cards and the Great Maker, with ``discovery_tokens``
@@ -911,7 +913,7 @@ class GF9(Classic):
                 + ((*(card.id for card in discovery("gf9", "gf9")), GREAT_MAKER)
                    if self.discovery_tokens else ()))
 
-    @property
+    @functools.cached_property
     def card_sets(self) -> tuple[str, ...]:
         """001 3.02: the first expansion's cards, with ``ixians_tleilaxu_cards``; 001 3.04: the
         third's, with ``ecaz_moritani_cards``; 001 3.05: the Millennial pack, with
@@ -923,13 +925,13 @@ class GF9(Classic):
                         if getattr(self, f"landsraad_{n}_cards"))
                 + (("millennial",) if self.millennial_cards else ()))
 
-    @property
+    @functools.cached_property
     def mirror_kept_unanswered(self) -> bool:
         """001 2.10.04 (text B): "Mirror Weapon ... You may keep this card if you won and your
         opponent did not play a Weapon" (text A, 3.03.05: discarded after use)."""
         return self.richese_revised
 
-    @property
+    @functools.cached_property
     def cache_sets(self) -> tuple[str, ...]:
         """001 2.10.04: the sets of the Richese cache with ``choam_richese``, its ten cards
         (text A) or fifteen (text B, ``richese_revised``); they start in the cache's pile."""
@@ -937,7 +939,7 @@ class GF9(Classic):
             return ()
         return ("richese", "richese_b" if self.richese_revised else "richese_a")
 
-    @property
+    @functools.cached_property
     def cards_left_out(self) -> tuple[str, ...]:
         """001 4.06.03: the ordinary spice cards the Discovery cards duplicate, with
         ``discovery_tokens`` and ``discovery_duplicates_out``."""
@@ -945,7 +947,7 @@ class GF9(Classic):
             return ()
         return tuple(card.territory for card in discovery("gf9", "gf9"))
 
-    @property
+    @functools.cached_property
     def traitor_cards(self) -> tuple[str, ...]:
         """001 4.09.02: the Cheap Hero traitor, with ``cheap_hero_traitor``
         (``variants/cheap_hero_traitor``)."""
@@ -957,7 +959,7 @@ class GF9(Classic):
         ``tests/dune/test_gf9_citations.py`` finds in the source first."""
         return citations("gf9")[rule]
 
-    @property
+    @functools.cached_property
     def seat_count(self) -> tuple[int, int]:
         """001 setup 11 seats six on the board's player circles, but the Landsraad packs are
         for games of 9 to 12 players (001 3.06.01-3.09.01) and the Free Traders make a
@@ -1098,7 +1100,7 @@ class V3(Classic):
     traitor_deck = True                 # 003 set-up 9: four dealt from the factions in play
     several_factions_per_player = True  # 003 "Playing with two or three"
 
-    @property
+    @functools.cached_property
     def main_leader_gates(self) -> bool:
         """003 "Main Leaders", an option (strength ten, ``v3/leaders.yaml``; eight with the
         house rule "Main Leader Power Reduction", ``v3_main_leader_reduction``)."""
@@ -1108,7 +1110,7 @@ class V3(Classic):
     first_storm_moves = False           # placed by the dials, nothing lost (ruling)
     storm_deck_unseen = True            # 003 "Moving the Storm: the Rest of the Game"
 
-    @property
+    @functools.cached_property
     def bonus_cards(self) -> tuple[str, ...]:
         """003 "Claiming Bonus Cards": an Ornithopter and a Harvester to each controller of
         Arrakeen and Carthag; with "Collections Bonuses" a Carryall to each of them and the
@@ -1149,19 +1151,19 @@ class V3(Classic):
         chart = DIVERSIFIED_POINTS if self.diversified_victory else CONTROL_POINTS
         return chart[min(max(players, 2), 4)][min(members, 3) - 1]
 
-    @property
+    @functools.cached_property
     def end_of_play(self) -> str:
         """003 "Game End": "a stalemate, and everyone loses"; with the house rule "Definitive
         Victory" the winner is found by its tie-breaks."""
         return "definitive" if self.definitive_victory else "stalemate"
 
-    @property
+    @functools.cached_property
     def card_sets(self) -> tuple[str, ...]:
         """003 "Expanded Treachery": the sets of The Duel, Spice Harvest and The General, each
         with its option; "Changed Treachery Cards": the Variant Rules' card."""
         return tuple(found for option, found in V3_CARD_SETS.items() if getattr(self, option))
 
-    @property
+    @functools.cached_property
     def cards_left_out(self) -> tuple[str, ...]:
         """003 "Expanded Treachery": "some groups will prefer to add only certain cards": the
         names of the sets' cards a game leaves out (``treachery_left_out``)."""

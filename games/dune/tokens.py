@@ -274,11 +274,12 @@ def violations(state: State) -> list[str]:
     and each in one place that exists: a board token on one of its territory's sectors, a
     token before or behind a shield owned by a seat of the game, one aside owned by nobody;
     behind a shield face down; spice on a token positive."""
-    in_play = kinds(rules_of(state))
+    rules = rules_of(state)
+    in_play = kinds(rules)
     records = state.get("tokens")
     if records is None:
         return ["tokens: kinds in play but no tokens in the state"] if in_play else []
-    problems = _conserved(in_play, records, rules_of(state))
+    problems = _conserved(in_play, records, rules)
     board = ruleset_data(state["rules"]["ruleset"]).board
     placed = frozenset(state.get("places") or ())  # the board layer's places (001 2.07.18, 4.10)
     for token in records:

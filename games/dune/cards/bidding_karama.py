@@ -81,8 +81,11 @@ def uses(state: State, seat: str) -> list[str]:
     """The Karama uses open to the faction now (module docstring), if it holds a card.  The
     uses that stand ready are offered while they may be of use: a Harkonnen hand with room for
     a card and a free one, a Bene Gesserit hand with room to buy one."""
-    if not karama.playable(state, seat):
-        return []
+    return _open(state, seat) if karama.playable(state, seat) else []
+
+
+def _open(state: State, seat: str) -> list[str]:
+    """``uses`` of a faction that may play a Karama (``karama.players``)."""
     step = state["step"]
     per_card = rules_of(state).bidding == "per_card"
     found = []
@@ -138,13 +141,14 @@ def whole_hand(state: State, seat: str) -> bool:
 
 def prompts(state: State) -> list[Prompt]:
     """The Karama decisions of this mail round of the bidding round."""
-    return [_prompt(state, seat, found) for seat in state["seats"]
-            if (found := uses(state, seat))]
+    return [_prompt(state, seat, found) for seat in karama.players(state)
+            if (found := _open(state, seat))]
 
 
 def keys(state: State) -> list[str]:
     """The keys of ``prompts``, without their text (issue 20)."""
-    return [str(PromptKey("karama", seat)) for seat in state["seats"] if uses(state, seat)]
+    return [str(PromptKey("karama", seat)) for seat in karama.players(state)
+            if _open(state, seat)]
 
 
 def _prompt(state: State, seat: str, found: list[str]) -> Prompt:

@@ -116,6 +116,20 @@ def playable(state: State, seat: str) -> list[str]:
     return [] if cards and _barred(state, seat) else cards
 
 
+def players(state: State) -> list[str]:
+    """The seats that may play a Karama now (``playable``), in seat order: a hand with none of
+    the cards ``cards_for`` may give is passed over at once (the bidding asks every seat at
+    each mail round), the others asked ``playable``."""
+    ids = data(state).card_ids
+    cards = ids(CardType.KARAMA)
+    if rules_of(state).karama_powers:               # the Bene Gesserit's worthless cards
+        cards = cards | ids(CardType.WORTHLESS)
+    anything = bool(state.get(stand_ins.PLACES))    # a stand-in may be any card
+    sheets = state["factions"]
+    return [seat for seat in state["seats"] if (hand := sheets[seat]["hand"])
+            and (anything or not cards.isdisjoint(hand)) and playable(state, seat)]
+
+
 def of_view(view: dict) -> list[str]:
     """The cards a seat may play as a Karama, from its own view (for bots)."""
     cards = cards_for(view, view["own"]["hand"], view["seat"], view["rules"]["karama_powers"])
@@ -162,7 +176,7 @@ def may_cancel_worthless(state: State, seat: str) -> bool:
     faction a Karama card; once a round."""
     if not rules_of(state).karama_powers:       # worthless cards count so only with them
         return False                            # (``cards_for``): none of every hand asked
-    worthless = [other for other in state["seats"] if any(
+    worthless = [other for other in players(state) if any(
         data(state).treachery_card(card).type is CardType.WORTHLESS
         for card in playable(state, other))]
     return (bool(worthless) and seat not in worthless

@@ -127,9 +127,16 @@ def in_play(state: State, *methods: str) -> tuple[Faction, ...]:
 def _in_play(ruleset: str, version: int, seats: tuple[str, ...], methods: tuple[str, ...]
              ) -> tuple[Faction, ...]:
     found = registry(ruleset, version)
-    return tuple(found[seat] for seat in seats if not methods or any(
-        getattr(type(found[seat]), method) is not getattr(Faction, method)
-        for method in methods))
+    filling = _filling(ruleset, version, methods)
+    return tuple(found[seat] for seat in seats if not methods or seat in filling)
+
+
+@functools.cache
+def _filling(ruleset: str, version: int, methods: tuple[str, ...]) -> frozenset[str]:
+    """The seats of the ruleset whose class fills one of ``methods`` (``in_play``), found once
+    for every order of seats a game has."""
+    return frozenset(seat for seat, faction in registry(ruleset, version).items() if any(
+        getattr(type(faction), method) is not getattr(Faction, method) for method in methods))
 
 
 def ordered(state: State, hook: str, *methods: str) -> tuple[Faction, ...]:
@@ -169,16 +176,20 @@ def decisions(state: State, phase: str) -> list[Prompt]:
     """The factions' own decisions open now in the phase (``Faction.decisions``), every
     faction in play asked in seat order; then the variants' in play (``variants.decisions``:
     the leader skill pick, 001 4.07.02)."""
-    return ([prompt for faction in in_play(state, "decisions")
-             for prompt in faction.decisions(state, phase)]
-            + variants.decisions(state, phase))
+    found = []
+    for faction in in_play(state, "decisions"):     # loops: asked at every step
+        found += faction.decisions(state, phase)
+    return found + variants.decisions(state, phase)
 
 
 def decision_keys(state: State, phase: str) -> list[str]:
     """The keys of ``decisions``, in their order, as cheaply as each faction gives them."""
-    return ([key for faction in in_play(state, "decisions", "decision_keys")
-             for key in faction.decision_keys(state, phase)]
-            + [prompt.key for prompt in variants.decisions(state, phase)])
+    found = []
+    for faction in in_play(state, "decisions", "decision_keys"):
+        found += faction.decision_keys(state, phase)
+    for prompt in variants.decisions(state, phase):
+        found.append(prompt.key)
+    return found
 
 
 def decide(state: State, phase: str, key: str, value: Any, rng: random.Random) -> list[Event]:
@@ -227,8 +238,10 @@ def payee(state: State, payment: str, payer: str) -> str | None:
     """The faction paid what ``payer`` pays for a ``payment`` (``Faction.receives``: the
     Emperor for cards, the Guild for shipments, the Tleilaxu for revival), or None for the
     bank; the first in the order of the hook ``payee`` that takes it."""
-    return next((f.seat for f in ordered(state, "payee", "receives")
-                 if f.receives(state, payment, payer)), None)
+    for faction in ordered(state, "payee", "receives"):
+        if faction.receives(state, payment, payer):
+            return faction.seat
+    return None
 
 
 def token_owner(state: State, shipper: str) -> Faction:
@@ -281,7 +294,8 @@ def karama_attempted(state: State, seat: str, use: str | None) -> list[Event]:
 
 def bars_karama(game: Any, seat: str) -> bool:
     """Whether a power bars ``seat`` from playing a Karama now (``Faction.bars_karama``)."""
-    return any(faction.bars_karama(game, seat) for faction in in_play(game, "bars_karama"))
+    found = in_play(game, "bars_karama")      # none but CHOAM's: asked of every Karama
+    return bool(found) and any(faction.bars_karama(game, seat) for faction in found)
 
 
 karama_cards.powers(karama_attempted, bars_karama)
@@ -299,8 +313,10 @@ def dialer(game: Any, seat: str, battle: dict[str, Any]) -> str:
 def lent_to(game: Any, seat: str) -> dict[str, str]:
     """The leaders other factions have lent ``seat`` (``Faction.leaders_lent``), each with its
     owner, from the state or a view."""
-    return {name: faction.seat for faction in in_play(game, "leaders_lent")
-            for name in faction.leaders_lent(game, seat)}
+    found = {}
+    for faction in in_play(game, "leaders_lent"):
+        found.update(dict.fromkeys(faction.leaders_lent(game, seat), faction.seat))
+    return found
 
 
 def allied(state: State, events: list[Event]) -> list[Event]:
@@ -318,8 +334,10 @@ def allied(state: State, events: list[Event]) -> list[Event]:
 
 def phase_ends(state: State) -> list[Event]:
     """Every faction's power at the end of a phase (``Faction.phase_ends``)."""
-    return [event for faction in in_play(state, "phase_ends")
-            for event in faction.phase_ends(state)]
+    found = []
+    for faction in in_play(state, "phase_ends"):
+        found += faction.phase_ends(state)
+    return found
 
 
 def decide_all(state: State, phase: str, orders: dict[str, Any], rng: random.Random
