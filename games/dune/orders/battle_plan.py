@@ -211,7 +211,7 @@ def _side(game: Any, seat: str, battle: dict[str, Any], fought: dict[str, dict[s
         for faction in factions.in_play(game, "counts_full_without_spice")
         if faction.seat in sides)
     karamaed = battle.get("cancelled", {}).get(seat, [])     # battle_karama
-    against = faction_name(opponent, rules)
+    against = faction_name(opponent, game)     # a state's or view's: found at once
     # 001 4.03.07.08: a Nexus card's (asked only of a game with variants)
     full = variants.full_strength(game, seat) if variants.in_play(game) else _NONE
     # 001 4.10.12 "Salusa Secundus": asked only of a game with homeworlds (issue 29)
