@@ -41,9 +41,12 @@ ALLIES_APART_AFTER_MOVEMENT = ("battle", "collection", "mentat_pause", "control"
 
 def violations(state: State) -> list[str]:
     """Every invariant the state breaks, one message each (empty: none)."""
+    rules = rules_of(state)                     # asked once, handed to each check below
     on_map, on_the_map = _walk(state)
-    found = [*_forces(state, on_map), *_sheets(state), *_cards(state), *_map(state, on_the_map),
-             *_leaders(state), *_strongholds(state), *_battle(state), *_storm_card(state),
+    counted, sheets = _sheets(state, rules, on_map)
+    found = [*counted, *sheets, *_cards(state, rules),
+             *_map(state, rules, on_the_map), *_leaders(state, rules),
+             *_strongholds(state, rules), *_battle(state), *_storm_card(state),
              *_karamas(state)]
     # the parts of v3's and GF9's layers, each checked only in a state that has it (issue 29)
     if state.get("bonus_cards"):
@@ -147,20 +150,22 @@ def _walk(state: State) -> tuple[dict[str, Counts], list[str]]:
     sectors_of = _sectors(layer.key(state))
     problems = []
     for territory, sectors in state["forces"].items():
+        known = sectors_of.get(territory, ())
         for sector, by_faction in sectors.items():
-            if sector not in sectors_of.get(territory, ()):
+            if sector not in known:
                 problems.append(f"forces: {territory} has no sector {sector}")
             for seat, counts in by_faction.items():
                 mine = found.get(seat, {})
-                fewer = not counts
+                if not counts:
+                    problems.append(f"forces: {seat} has {counts} in {territory} sector {sector}")
                 for name, count in counts.items():
-                    fewer = fewer or count < 1
                     if name in mine:
                         mine[name] += count
                     else:
                         mine[name] = count
-                if fewer:
-                    problems.append(f"forces: {seat} has {counts} in {territory} sector {sector}")
+                    if count < 1 and (fewer := f"forces: {seat} has {counts} in {territory} "
+                                      f"sector {sector}") not in problems:
+                        problems.append(fewer)          # once for the counts
     return found, problems
 
 
@@ -193,32 +198,50 @@ def _places(state: State) -> list[str]:
     return found
 
 
-def _forces(state: State, on_map: dict[str, Counts]) -> list[str]:
-    """Every faction has its sheet's forces, kind by kind, between the map, its reserve, the
+def _sheets(state: State, rules: Rules, on_map: dict[str, Counts]
+            ) -> tuple[list[str], list[str]]:
+    """Each faction's sheet read once (issue 29), for two lists of problems.  The forces':
+    every faction has its sheet's forces, kind by kind, between the map, its reserve, the
     tanks and those still to be placed (000 II.B.1.c: "20 small tokens", "the starred tokens";
     with the advantages the Emperor's 5 Sardaukar and the Fremen's 3 Fedaykin, lines 806, 982
-    and 1000; ``forces.all_of``): its sheet's ``kinds``."""
-    problems = []
-    rules = rules_of(state)
+    and 1000; ``forces.all_of``): its sheet's ``kinds``.  The others': spice, reserves and
+    tanks never negative (000 II.D.1); hands within the faction's hand limit (000 VIII.G and
+    the Harkonnen shield); GF9 bribes waiting in front of a shield in the game, none of 0
+    (001 1.12.03)."""
+    counted, problems = [], []
     starts = _starts(rules)[0]
     turning = {faction.seat: faction for faction in factions.in_play(state, "forces_now")}
+    limits = factions.hand_limits(state)
+    every = state["factions"]
     for seat in state["seats"]:
-        own, found = state["factions"][seat], on_map[seat]
-        for pile in (own["reserve"], own["tanks"]):
-            for name, count in pile.items():
+        own, found = every[seat], on_map[seat]
+        if own["spice"] < 0:
+            problems.append(f"spice: {seat} holds {own['spice']} (000 II.D.1)")
+        for pile in ("reserve", "tanks"):
+            held = own[pile]
+            for name, count in held.items():
                 if name in found:
                     found[name] += count
                 else:
                     found[name] = count
+                if count < 1 and (fewer := f"{pile}: {seat} has {held}") not in problems:
+                    problems.append(fewer)      # once for the pile
+        if len(own["hand"]) > limits[seat]:
+            problems.append(f"hand limit: {seat} holds {len(own['hand'])} cards, "
+                            f"more than {limits[seat]} (000 VIII.G)")
         if own["to_place"]:
             found[plain(rules, seat)] = found.get(plain(rules, seat), 0) + own["to_place"]
         expected = starts[seat]
         if seat in turning:
             expected = turning[seat].forces_now(state, expected)
         if found != expected:
-            problems.append(f"forces: {seat} has {found}, not {expected} (000 II.B.1.c, "
-                            "lines 806, 982 and 1000)")
-    return problems
+            counted.append(f"forces: {seat} has {found}, not {expected} (000 II.B.1.c, "
+                           "lines 806, 982 and 1000)")
+    if rules.bribes_in_front_of_shield:
+        problems += [f"bribes: {amount} spice in front of {seat}'s shield (001 1.12.03)"
+                     for seat, amount in state["bribes"].items()
+                     if seat not in state["seats"] or amount <= 0]
+    return counted, problems
 
 
 def _starts(rules: Rules) -> tuple[dict[str, Counts], dict[str, list[str]]]:
@@ -236,30 +259,7 @@ def _starts(rules: Rules) -> tuple[dict[str, Counts], dict[str, list[str]]]:
 _last_starts: list[Any] = [None, None]      # the rules last asked and their ``_starts``
 
 
-def _sheets(state: State) -> list[str]:
-    """Spice, reserves and tanks never negative (000 II.D.1); hands within the faction's
-    hand limit (000 VIII.G and the Harkonnen shield); GF9 bribes waiting in front of a shield
-    in the game, none of 0 (001 1.12.03)."""
-    problems = []
-    limits = factions.hand_limits(state)
-    for seat in state["seats"]:
-        faction = state["factions"][seat]
-        if faction["spice"] < 0:
-            problems.append(f"spice: {seat} holds {faction['spice']} (000 II.D.1)")
-        for pile in ("reserve", "tanks"):
-            if faction[pile] and min(faction[pile].values()) < 1:
-                problems.append(f"{pile}: {seat} has {faction[pile]}")
-        if len(faction["hand"]) > limits[seat]:
-            problems.append(f"hand limit: {seat} holds {len(faction['hand'])} cards, "
-                            f"more than {limits[seat]} (000 VIII.G)")
-    if rules_of(state).bribes_in_front_of_shield:
-        problems += [f"bribes: {amount} spice in front of {seat}'s shield (001 1.12.03)"
-                     for seat, amount in state["bribes"].items()
-                     if seat not in state["seats"] or amount <= 0]
-    return problems
-
-
-def _cards(state: State) -> list[str]:
+def _cards(state: State, rules: Rules) -> list[str]:
     """The state has every pile of its data's decks and no other (``decks``); and the cards of
     each deck of treachery or spice cards are conserved (000 III.C) across its piles (the deck,
     the discard piles, the cards out of the game: Family Atomics, WBC line 1144) and, for the
@@ -267,7 +267,7 @@ def _cards(state: State) -> list[str]:
     is not counted: its leaders are drawn again under AH (000 III.E.2), and the leaders kept
     and drawn stay behind the shields."""
     piles = state["decks"]
-    kept, counted = _counted(rules_of(state))
+    kept, counted = _counted(rules)
     if piles.keys() != kept:
         return decks.pile_problems(state, data(state))
     problems = []
@@ -320,7 +320,10 @@ def _traitor_cards(state: State) -> list[str]:
 
 def _held_treachery(state: State) -> list[str]:
     """The treachery cards in the hands and up for bid in the bidding round."""
-    hands = [card for seat in state["seats"] for card in state["factions"][seat]["hand"]]
+    hands: list[str] = []
+    every = state["factions"]
+    for seat in state["seats"]:
+        hands += every[seat]["hand"]
     step = state["step"]
     up_for_bid = (step["row"] + step["aside"]                       # aside: a Karama steal
                   + ([step["offer"]["card"]] if step.get("offer") else [])  # ``offers``
@@ -353,19 +356,21 @@ def _conserved(name: str, found: list[str], shipped: list[str]) -> list[str]:
     return problems
 
 
-def _map(state: State, on_the_map: list[str]) -> list[str]:
+def _map(state: State, rules: Rules, on_the_map: list[str]) -> list[str]:
     """Spice on the map positive; the storm on a sector or not yet placed (000 VI.A); forces
     only on a territory's sectors (``on_the_map``: what ``_walk`` found of them); allies never
-    in one territory but the Polar Sink (000 XII.E.5)."""
+    in one territory but the Polar Sink (000 XII.E.5: asked only where forces lie in more than
+    one sector or of more than one faction)."""
     problems = [f"spice on the map: {territory} has {amount}"
                 for territory, amount in state["spice"].items() if amount <= 0]
     storm = state["storm"]["sector"]
     if storm is not None and not 1 <= storm <= (sectors := data(state).board.sectors):
         problems.append(f"storm: on sector {storm}, not 1 to {sectors} (000 VI.A)")
     problems += on_the_map
-    if state["alliances"]:
-        for territory in state["forces"]:
-            if territory != "Polar Sink":
+    if state["alliances"] and not (rules.ally_constraint
+                                   and state["phase"] not in ALLIES_APART_AFTER_MOVEMENT):
+        for territory, sectors in state["forces"].items():
+            if territory != "Polar Sink" and sum(map(len, sectors.values())) > 1:
                 problems += _allies_apart(state, territory)
     return problems
 
@@ -376,10 +381,7 @@ def _allies_apart(state: State, territory: str) -> list[str]:
     clarification XV, lines 1312-1320: they coexist with their ally, who may join them).
     Under GF9 allies may share a territory until the end of their shipment and movement
     (001 1.06.07, 1.10.03.07), so only from the battle round on; and those a power lets share
-    one (001 2.11.18, Ecaz's OCCUPY) always."""
-    if not state["alliances"] or (rules_of(state).ally_constraint
-                                  and state["phase"] not in ALLIES_APART_AFTER_MOVEMENT):
-        return []
+    one (001 2.11.18, Ecaz's OCCUPY) always (``_map`` asks only in those rounds)."""
     present = set(occupants(state, territory))
     if len(present) < 2 or territory in state.get("met", ()):   # ``players.met``
         return []
@@ -392,6 +394,9 @@ def _allies_apart(state: State, territory: str) -> list[str]:
 
 
 LEADER_PLACES = (ALIVE, *IN_TANKS, CAPTURED, GHOLA, LENT, HOSTAGE)
+# The places of a leader that ask nothing more of ``_leaders``: a sheet of these alone is
+# sound (its leaders not captured, none a hostage), not read leader by leader.
+_PLAIN_PLACES = frozenset((ALIVE, *IN_TANKS, GHOLA, LENT))
 
 
 @functools.cache
@@ -406,32 +411,43 @@ def _shipped_leaders(layers: tuple[str, ...], main: bool, advantages: bool, seat
                                              *([chief] if chief else [])))
 
 
-def _leaders(state: State) -> list[str]:
+def _leaders(state: State, rules: Rules) -> list[str]:
     """Each faction's five leaders are each in exactly one place, alive, in the tanks or held
     by the Harkonnen (000 II.B.1.b, "5 leader discs"; IX.D; line 884), and the leaders noted
     revived are its own, once each (000 IX.D.5).  Each sheet's leaders read once (issue 20)."""
     problems, marked = [], set()
-    every = _starts(rules_of(state))[1]
+    every = _starts(rules)[1]
+    sheets = state["factions"]
     for seat in state["seats"]:
-        own = state["factions"][seat]
+        own = sheets[seat]
         leaders = own["leaders"]
         shipped = every[seat]
         if sorted(leaders) != shipped:
             problems.append(f"leaders: {seat} has {sorted(leaders)}, not its "
                             f"{shipped} (000 II.B.1.b; 003 \"Main Leaders\")")
-        for name, where in leaders.items():
-            if where == CAPTURED:
-                marked.add((name, seat))
-            elif where == HOSTAGE and _hostage(state) != name:
-                problems.append(f"leaders: {seat}'s {name} is a hostage outside the battle "
-                                "that holds him (001 2.12.14.02 B)")
-            elif where not in LEADER_PLACES:
-                problems.append(f"leaders: {seat}'s {name} is {where!r}, not one of "
-                                f"{', '.join(LEADER_PLACES)} (000 IX.D)")
+        if not _PLAIN_PLACES.issuperset(leaders.values()):     # else the usual sheet
+            problems += _placed(state, seat, leaders, marked)
         revived = own["leaders_revived"]
         if revived and (len(set(revived)) < len(revived) or not set(revived) <= set(leaders)):
             problems.append(f"leaders revived: {seat} notes {revived} (000 IX.D.5)")
     return _captured(state, marked) + problems
+
+
+def _placed(state: State, seat: str, leaders: dict[str, str], marked: set[tuple[str, str]]
+            ) -> list[str]:
+    """A sheet's leaders each in a place of ``LEADER_PLACES``, a hostage only in the battle
+    that holds him; each captured one noted in ``marked`` (leader, owner)."""
+    problems = []
+    for name, where in leaders.items():
+        if where == CAPTURED:
+            marked.add((name, seat))
+        elif where == HOSTAGE and _hostage(state) != name:
+            problems.append(f"leaders: {seat}'s {name} is a hostage outside the battle "
+                            "that holds him (001 2.12.14.02 B)")
+        elif where not in LEADER_PLACES:
+            problems.append(f"leaders: {seat}'s {name} is {where!r}, not one of "
+                            f"{', '.join(LEADER_PLACES)} (000 IX.D)")
+    return problems
 
 
 def _hostage(state: State) -> str | None:
@@ -455,7 +471,7 @@ def _captured(state: State, marked: set[tuple[str, str]]) -> list[str]:
     return problems
 
 
-def _strongholds(state: State) -> list[str]:
+def _strongholds(state: State, rules: Rules) -> list[str]:
     """No stronghold is occupied by more than two factions besides the Bene Gesserit, whose
     sheet lists coexistence (000 IX.C.1.c and IX.C.2.f: nobody ships or moves into a stronghold
     "already occupied by two other players").  The Bene Gesserit may be a third: where they
@@ -463,19 +479,26 @@ def _strongholds(state: State) -> list[str]:
     line 508; under WBC they stop unless they declare again, clarification XV, line 1304), and
     the battle round settles it."""
     problems = []
-    for territory in data(state).board.strongholds:
-        sectors = state["forces"].get(territory.name)
+    forces = state["forces"]
+    for name in _stronghold_names(rules.layers):
+        sectors = forces.get(name)
         if not sectors or sum(map(len, sectors.values())) < 3:
             continue                            # fewer than three factions there: at once
-        held = occupants(state, territory.name)
-        if heighliner.ignored(state, territory.name) or variants.co_occupier(
-                state, territory.name):                 # 001 3.07.04, 4.03.07.12 B: the
+        held = occupants(state, name)
+        if heighliner.ignored(state, name) or variants.co_occupier(
+                state, name):                           # 001 3.07.04, 4.03.07.12 B: the
             continue                                    # battles settle it
         if len([seat for seat in held
                 if Ability.COEXISTENCE not in sheet(seat, state).optional_abilities]) > 2:
-            problems.append(f"stronghold: {territory.name} is occupied by {', '.join(held)} "
+            problems.append(f"stronghold: {name} is occupied by {', '.join(held)} "
                             "(000 IX.C.1.c, IX.C.2.f)")
     return problems
+
+
+@functools.cache
+def _stronghold_names(layers: tuple[str, ...]) -> tuple[str, ...]:
+    """The names of the strongholds of the data's board, in its order (``_strongholds``)."""
+    return tuple(territory.name for territory in layered_data(layers).board.strongholds)
 
 
 def _battle(state: State) -> list[str]:

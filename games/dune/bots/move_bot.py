@@ -156,20 +156,35 @@ def random_move(view: dict[str, Any], options: dict[str, Any],
         groups = dict(sorted(groups.items()))
         if shipment["coexist"] and "smuggled_reach" in options:
             landed = (shipment["to"], shipment["sector"])   # 001 2.13.06: no ornithopters
-    choices = [(territory, sector, group, end, end_sector)
-               for (territory, sector), group in groups.items()
-               for end, sectors in options["smuggled_reach" if (territory, sector) == landed
-                                           else "reach"][territory][str(sector)].items()
-               for end_sector in sectors]
-    if not choices:
+    spans = [(territory, sector, group, options["smuggled_reach" if (territory, sector) == landed
+                                                else "reach"][territory][str(sector)])
+             for (territory, sector), group in groups.items()]
+    sizes = [sum(map(len, ends.values())) for *_, ends in spans]
+    if not any(sizes):
         return None
-    territory, sector, group, end, end_sector = rng.choice(choices)
+    # the draw of ``rng.choice`` among every (group, end, end sector), in their order, without
+    # writing them all out
+    territory, sector, group, end, end_sector = _nth(spans, sizes, rng.choice(range(sum(sizes))))
     moving = some_of(rng, group, [kind.name for kind in kinds(view, view["seat"])]) or group
     power = factions.power(view["seat"], view)
     if power.movement(view, 1, moving) < power.movement(view, 1, group):
         moving = group                  # the reach was the group's (001 2.07.17: with a Cyborg)
     return {"from": territory, "from_sector": sector, "to": end, "sector": end_sector,
             "forces": moving, "coexist": None}
+
+
+def _nth(spans: list[tuple[str, int, Counts, Mapping[str, tuple[int, ...]]]], sizes: list[int],
+         index: int) -> tuple[str, int, Counts, str, int]:
+    """The ``index``-th of the moves (territory, sector, group, end, end sector) of groups
+    with their ends (``spans``), ``sizes`` of them from each group, in their order."""
+    for (territory, sector, group, ends), size in zip(spans, sizes, strict=True):
+        if index < size:
+            for end, sectors in ends.items():
+                if index < len(sectors):
+                    return territory, sector, group, end, sectors[index]
+                index -= len(sectors)
+        index -= size
+    raise IndexError(index)
 
 
 def _shipped_from_reserves(view: dict[str, Any], shipment: dict[str, Any] | None

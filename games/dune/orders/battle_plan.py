@@ -31,7 +31,7 @@ from ..factions import bene_gesserit_voice as voice
 from ..factions import harkonnen_capture as capture
 from ..forces import add, kind, kinds, order_text, plain, total
 from ..rules import Classic, Rules, rules_of
-from ..state import State, data, faction_name
+from ..state import State, data, faction_name, layered_data
 from ..variants import skill_powers, tech_tokens
 
 # The plan lines that play a card of their own (001 3.03.03 the Juice of Sapho, 3.03.09 the
@@ -83,8 +83,9 @@ class Side:
 
     @functools.cached_property
     def deck(self) -> DuneData:
-        """The game's data: its cards and leaders (``state.data``), found once."""
-        return data(self.rules)
+        """The game's data: its cards and leaders (``state.data``), found once (by its rules'
+        layers: ``data`` asked a ``Rules`` looks for a state's first)."""
+        return layered_data(self.rules.layers)
 
     @functools.cached_property
     def leaders(self) -> list[str]:
@@ -210,7 +211,7 @@ def _side(game: Any, seat: str, battle: dict[str, Any], fought: dict[str, dict[s
         for faction in factions.in_play(game, "counts_full_without_spice")
         if faction.seat in sides)
     karamaed = battle.get("cancelled", {}).get(seat, [])     # battle_karama
-    against = faction_name(opponent, rules)
+    against = faction_name(opponent, game)     # a state's or view's: found at once
     # 001 4.03.07.08: a Nexus card's (asked only of a game with variants)
     full = variants.full_strength(game, seat) if variants.in_play(game) else _NONE
     # 001 4.10.12 "Salusa Secundus": asked only of a game with homeworlds (issue 29)

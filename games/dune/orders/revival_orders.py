@@ -54,7 +54,7 @@ from ..factions import duke_vidal
 from ..factions.atreides import kwisatz_haderach
 from ..forces import Counts, kinds, minus, order_text, plus, spread_up_to, take, total, within
 from ..rules import Classic, Rules, rules_of
-from ..state import State, data, faction_name, sheet
+from ..state import State, data, faction_name, layered_data, sheet
 from .language import (
     OrderKind,
     OrderProblem,
@@ -188,7 +188,7 @@ class Allowance:
         first), then each kind's price (000 IX.B.1: 2 each); half of it, rounded up, at half
         price (001 2.08.10)."""
         if len(self.kinds) == 1:                    # one price (asked often: issue 20)
-            full = self.kinds[0].revival_cost * max(0, total(forces) - self.free)
+            full = self.kinds[0].revival_cost * max(0, sum(forces.values()) - self.free)
         else:
             prices = sorted((kind.revival_cost for kind in self.kinds
                              for _ in range(forces.get(kind.name, 0))), reverse=True)
@@ -203,7 +203,7 @@ class Allowance:
         if name == KWISATZ_HADERACH:
             value = KH_VALUE
         else:
-            leader = data(self.rules).leader(name)
+            leader = layered_data(self.rules.layers).leader(name)  # no ``data``'s lookup
             if leader.revival_cost is not None:
                 return leader.revival_cost
             value = leader.strength
@@ -283,7 +283,8 @@ def _allowance(seat: str, records: dict[str, dict[str, Any]], spice: int, hand: 
                ally_free_cancelled: bool, game: dict[str, Any]) -> Allowance:
     """``records``: each seat's part of the state or of the view (its ``tanks``); ``game``: the
     state or the seat's view, asked by the powers that change revival."""
-    faction = sheet(seat, rules)
+    sheets = layered_data(rules.layers).by_seat     # the rules' data, without ``data``'s lookup
+    faction = sheets[seat]
     terms = _TERMS
     for power in factions.ordered(game, "revival", "revival_terms"):
         terms = power.revival_terms(game, seat, terms)
@@ -295,10 +296,10 @@ def _allowance(seat: str, records: dict[str, dict[str, Any]], spice: int, hand: 
     free = faction.free_revival
     if partners:
         free = max([free] + [ALLY_FREE_REVIVAL for s in partners
-                             if Ability.ALLY_FREE_REVIVAL in sheet(s, rules).alliance
+                             if Ability.ALLY_FREE_REVIVAL in sheets[s].alliance
                              and not ally_free_cancelled])    # 001 3.01.12.02
         free += sum(1 for s in partners      # 003 house rule "Fremen Alliance": "by one"
-                    if Ability.ALLY_EXTRA_FREE_REVIVAL in sheet(s, rules).alliance)
+                    if Ability.ALLY_EXTRA_FREE_REVIVAL in sheets[s].alliance)
     bonus = variants.free_revival(game, seat) if played else 0  # 001 4.04.04.07, Sietch Tabr
     free += bonus
     if terms.no_free:                               # 001 2.09.08 (A): La La La
@@ -310,11 +311,9 @@ def _allowance(seat: str, records: dict[str, dict[str, Any]], spice: int, hand: 
                             if name not in places}} if terms.offers else dict(places))
     karama = _card(rules, hand, CardType.KARAMA)
     if faction.karama_power is not Ability.REVIVE_FREE:
-        refusal = ("only the Emperor's special Karama power revives "
-                   f"({rules.cite('000 XVII, line 974')})")
+        refusal = _refusals(rules)[0]
     elif not rules.karama_powers:
-        refusal = (f"the special Karama powers ({rules.cite('000 XVII')}) are not in play in "
-                   "this game")
+        refusal = _refusals(rules)[1]
     elif power_used:
         refusal = "your special Karama power is used once a game, and you used it (001 1.14.01)"
     else:
@@ -335,6 +334,18 @@ def _allowance(seat: str, records: dict[str, dict[str, Any]], spice: int, hand: 
         **(_allied(seat, partners, records, rules, free) if partners else _ALONE))
 
 
+def _refusals(rules: Rules) -> tuple[str, str]:
+    """Why a Karama revives nothing, citing the rules: only the Emperor's power does (every
+    other faction's allowance says so), or the powers are not in play; written once for the
+    rules last asked."""
+    if rules is not _last_refusals[0]:
+        _last_refusals[:] = [rules, (
+            f"only the Emperor's special Karama power revives ({rules.cite('000 XVII, line 974')})",
+            f"the special Karama powers ({rules.cite('000 XVII')}) are not in play in this game")]
+    return _last_refusals[1]
+
+
+_last_refusals: list[Any] = [None, None]    # the rules last asked and their ``_refusals``
 _TERMS = factions.RevivalTerms()     # the rules' own terms, which the powers change (frozen)
 
 
@@ -346,21 +357,22 @@ _ALONE: dict[str, Any] = {"allies": (), "supported": False, "extra": 0, "pays_ex
 def _allied(seat: str, partners: list[str], records: dict[str, dict[str, Any]], rules: Rules,
             free: int) -> dict[str, Any]:
     """An Allowance's fields that its allies decide (``free``: its free revival worked out)."""
-    faction = sheet(seat, rules)
+    sheets = layered_data(rules.layers).by_seat
+    faction = sheets[seat]
     # 001 2.04.12: the allies whose grant it decides, those with more in the tanks than their
     # own free number (for the others it changes nothing)
     discretion = factions.power(seat, rules).grants_free_revival_at_discretion
     gives = Ability.ALLY_SPICE_GIFTS in faction.alliance
     return {
         "allies": tuple(s for s in partners if gives
-                        and total(records[s]["tanks"]) > sheet(s, rules).free_revival),
-        "supported": any(Ability.ALLY_SPICE_GIFTS in sheet(s, rules).alliance for s in partners),
-        "extra": EXTRA_FORCES if any(Ability.ALLY_EXTRA_REVIVAL in sheet(s, rules).alliance
+                        and total(records[s]["tanks"]) > sheets[s].free_revival),
+        "supported": any(Ability.ALLY_SPICE_GIFTS in sheets[s].alliance for s in partners),
+        "extra": EXTRA_FORCES if any(Ability.ALLY_EXTRA_REVIVAL in sheets[s].alliance
                                      for s in partners) else 0,
         "pays_extra": Ability.ALLY_EXTRA_REVIVAL in faction.alliance,
         "grants": tuple(s for s in partners if discretion
                         and Ability.ALLY_FREE_REVIVAL in faction.alliance
-                        and total(records[s]["tanks"]) > sheet(s, rules).free_revival),
+                        and total(records[s]["tanks"]) > sheets[s].free_revival),
         "granted": free > faction.free_revival and any(
             factions.power(s, rules).grants_free_revival_at_discretion for s in partners)}
 
@@ -374,7 +386,7 @@ def _main_leader(rules: Rules, faction: str, places: dict[str, str]) -> str | No
 def _card(rules: Rules, hand: list[str], kind: CardType) -> str | None:
     """The first card of a type in a hand (a loop, not a generator: asked twice an
     allowance)."""
-    ids = data(rules).card_ids(kind)
+    ids = layered_data(rules.layers).card_ids(kind)
     for card in hand:
         if card in ids:
             return card

@@ -250,9 +250,9 @@ def all_options(state: State) -> dict[str, list[tuple[str, list[int], str]]]:
     board = layer.board(state)
     # X.A.2.b; one faction in one sector (most territories) asks no more
     contested = [name for name, by_sector in forces.items()
-                 if name != POLAR_SINK and name in board
-                 and (len(by_sector) > 1 or name in hidden
-                      or len(next(iter(by_sector.values()), ())) > 1)
+                 if (len(by_sector) > 1 or name in hidden
+                     or len(next(iter(by_sector.values()), ())) > 1)
+                 and name != POLAR_SINK and name in board      # the board's: a call, after
                  and len(present(state, name) if name in hidden else occupants(state, name)) > 1]
     if len(contested) > 1:                      # in board order: where forces are, not all
         contested.sort(key=[territory.name for territory in board.territories].index)
