@@ -2,9 +2,9 @@
 64-byte lines of their bytecode it reads, a figure neither load nor the profiler changes.
 
 Two checkouts may run the same number of machine instructions (``instructions.py``) and yet
-not the same CPU time: code spread over more functions and modules reads more memory for its
-bytecode each step, and the processor's first-level cache (32 KiB of data here) holds less of
-it.  This replays the stored games (``tests/dune/records``: a six-faction WBC game and a
+not the same CPU time; one cause can be code spread over more functions and modules, which
+reads more memory for its bytecode each step (the processor's first-level data cache here is
+32 KiB).  This replays the stored games (``tests/dune/records``: a six-faction WBC game and a
 15-turn classic one) once for a warm-up, then again under ``sys.settrace`` with opcode events,
 and counts for each step the functions called and the lines of their (specialised) bytecode
 read; it prints the median and mean per step, and with ``--top`` the modules that read the
