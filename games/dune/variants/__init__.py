@@ -162,9 +162,9 @@ def spice_card_turned(state: State, card: SpiceCard, rng: random.Random) -> list
 def nexus_vote(state: State, card: SpiceCard) -> tuple[bool, list[Event]] | None:
     """A variant's worm card whose Nexus is voted on (001 4.06.09.02: the Great Maker): the
     outcome and its events; None for any other worm."""
-    if not (found := in_play(state)):
+    if not (playing := in_play(state)):
         return None
-    return next((found for variant in found
+    return next((found for variant in playing
                  if (found := variant.nexus_vote(state, card)) is not None), None)
 
 
@@ -231,9 +231,9 @@ def victory_points(state: State, seat: str) -> list[str]:
 def leader_back(state: State, seat: str, name: str) -> list[Event] | None:
     """What becomes of a leader of none of ``seat``'s five it revived, by the first variant
     that says (001 4.10.12 "Ecaz": Duke Vidal revived by the occupier); None if none does."""
-    if not (found := in_play(state)):
+    if not (playing := in_play(state)):
         return None
-    return next((found for variant in found
+    return next((found for variant in playing
                  if (found := variant.leader_back(state, seat, name)) is not None), None)
 
 
